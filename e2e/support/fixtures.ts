@@ -1,0 +1,16 @@
+import { test as base, type Page } from '@playwright/test';
+import { signIn } from './sessions';
+
+/** `travellerPage` and `adminPage`: the test's page, signed in as one of the seeded users. */
+export const test = base.extend<{ travellerPage: Page; adminPage: Page }>({
+  travellerPage: async ({ page, context }, use) => {
+    await signIn(context, 'traveller');
+    await use(page);
+  },
+  adminPage: async ({ page, context }, use) => {
+    await signIn(context, 'admin');
+    await use(page);
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,71 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SESSIONS_FILE } from './sessions';
+import { ADMIN_EMAIL, BASE_URL, E2E_PORTS } from './suite-env';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+/**
+ * Starts the production build the way `npm start` does (without install and build, which
+ * `npm test` has just done), on a throwaway database holding a traveller and an admin.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...E2E_PORTS,
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+  };
+
+  // The embedded database belongs to one process at a time: sessions are made before the API starts.
+  const createSession = (email: string, firstName: string, lastName: string) =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'api/dist/cli/create-session.js'), '--email', email, '--first-name', firstName, '--last-name', lastName],
+        { env, encoding: 'utf8' },
+      ),
+    );
+  mkdirSync(join(SESSIONS_FILE, '..'), { recursive: true });
+  writeFileSync(
+    SESSIONS_FILE,
+    JSON.stringify({
+      traveller: createSession('ana.quispe@example.com', 'Ana', 'Quispe'),
+      admin: createSession(ADMIN_EMAIL, 'Rosa', 'Huaman'),
+    }),
+  );
+
+  const suite: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts/start.mjs'), '--no-install', '--no-build'],
+    { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => suite.once('exit', () => resolve()));
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (!running) throw new Error('The suite stopped while starting; see its output above.');
+    if (Date.now() > deadline) throw new Error(`${BASE_URL} did not come up in time`);
+    try {
+      if ((await fetch(`${BASE_URL}/health`)).ok) break;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return async () => {
+    if (running) suite.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,59 @@
+import { expect, test } from '../support/fixtures';
+
+test('visitors see Sign In in the header and the full footer', async ({ page }) => {
+  await page.goto('/landing');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'TrekPeru home' })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
+  await header.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/trek/new');
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.locator('address')).toContainText('Cusco');
+  await expect(footer.getByRole('link', { name: /^\+51/ })).toHaveAttribute('href', /^tel:/);
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  for (const social of ['Facebook', 'Instagram', 'YouTube', 'TikTok']) {
+    await expect(footer.getByRole('link', { name: social })).toBeVisible();
+  }
+  const legal = await Promise.all(
+    ['Privacy Policy', 'Terms of Service', 'Legal Notice'].map((name) =>
+      footer.getByRole('link', { name }).getAttribute('href'),
+    ),
+  );
+  expect(new Set(legal).size).toBe(1);
+  await expect(footer).toContainText('© 2025');
+});
+
+test('signed-in travellers get a user menu that closes on an outside click', async ({
+  travellerPage: page,
+}) => {
+  await page.goto('/landing');
+  const menuButton = page.getByRole('button', { name: 'Account menu for Ana' });
+  await expect(menuButton).toContainText('A');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await page.getByRole('heading', { name: 'Welcome' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
+
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL('/u/settings');
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeHidden();
+});
+
+test('on the create page the header gets a border after 10 px of scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 400 });
+  await page.goto('/create-project');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header).not.toHaveAttribute('data-bordered');
+  await page.mouse.wheel(0, 5);
+  await page.evaluate(() => window.scrollTo(0, 5));
+  await expect(header).not.toHaveAttribute('data-bordered');
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute('data-bordered', 'true');
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../support/fixtures';
+import { startApi, startHost, startRemote } from '../support/servers';
+
+test('a remote renders in the host with the host React, router and QueryClient', async ({
+  travellerPage: page,
+}) => {
+  await page.goto('/u/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
+  // The remote reads the signed-in user from the host's query cache.
+  await expect(page.getByText('Signed in as Ana')).toBeVisible();
+
+  // Every singleton was provided by the host and is used by the remote: one copy on the page.
+  const shared = await page.evaluate(() => {
+    type Share = { from: string; loaded?: boolean; useIn?: string[] };
+    const scope = (
+      window as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
+    const result: Record<string, { versions: string[]; from: string[]; useIn: string[] }> = {};
+    for (const instance of Object.values(scope)) {
+      for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
+        const loaded = Object.entries(versions).filter(([, s]) => s.loaded);
+        const entry = (result[pkg] ??= { versions: [], from: [], useIn: [] });
+        for (const [version, share] of loaded) {
+          entry.versions.push(version);
+          entry.from.push(share.from);
+          entry.useIn.push(...(share.useIn ?? []));
+        }
+      }
+    }
+    return result;
+  });
+  for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', '@mantine/core', '@trek/shared']) {
+    expect(shared[pkg]?.from, pkg).toEqual(['host']);
+    expect(new Set(shared[pkg]?.versions).size, pkg).toBe(1);
+    expect(shared[pkg]?.useIn, pkg).toContain('projects');
+  }
+
+  // A link inside the remote navigates with the host's router: no page reload.
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  await page.getByRole('link', { name: 'Create a trek request' }).click();
+  await expect(page).toHaveURL('/create-project');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('a stopped remote shows a fallback in the page area; Retry recovers once it is back', async ({
+  travellerPage: page,
+}) => {
+  // The projects remote is served by this test, so it can be stopped and started again; the
+  // host reads its new address from the remote map without a rebuild.
+  const remote = await startRemote('mfe-projects');
+  const port = remote.port;
+  await remote.close();
+  const host = await startHost({ remoteMap: { projects: `http://localhost:${port}/mf-manifest.json` } });
+  try {
+    await page.goto(`${host.url}/u/projects`);
+    const fallback = page.getByRole('alert');
+    await expect(fallback).toContainText('This page could not be loaded');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    // Other routes keep working.
+    await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('alert')).toBeVisible();
+
+    const restarted = await startRemote('mfe-projects', port);
+    try {
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    } finally {
+      await restarted.close();
+    }
+  } finally {
+    await host.close();
+  }
+});
+
+test('the system status card turns Inactive when the API stops', async ({ page }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-health-'));
+  const apiPort = 4190;
+  const api = await startApi(process.env, {
+    port: apiPort,
+    dataDir,
+    publicOrigin: 'http://localhost',
+    quiet: true,
+  });
+  const host = await startHost({ apiPort });
+  try {
+    await page.clock.install();
+    await page.goto(`${host.url}/dev/landing-internal`);
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+
+    await api.stop();
+    // The card polls every 30 seconds.
+    await page.clock.fastForward(30_000);
+    await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+  } finally {
+    await api.stop();
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/sessions';
+import { E2E_PORTS } from '../support/suite-env';
+
+type Owner = 'host' | 'wizard' | 'projects' | 'account' | 'admin';
+
+const REMOTE_PORTS: Record<Exclude<Owner, 'host'>, string> = {
+  wizard: E2E_PORTS.WIZARD_PORT,
+  projects: E2E_PORTS.PROJECTS_PORT,
+  account: E2E_PORTS.ACCOUNT_PORT,
+  admin: E2E_PORTS.ADMIN_PORT,
+};
+
+const ROUTES: Array<{ path: string; owner: Owner; title: string; as?: 'traveller' | 'admin' }> = [
+  { path: '/landing', owner: 'host', title: 'Welcome' },
+  { path: '/', owner: 'wizard', title: 'Create your trek request' },
+  { path: '/trek/new', owner: 'wizard', title: 'Create your trek request' },
+  { path: '/create-project', owner: 'wizard', title: 'Create your trek request' },
+  { path: '/project-success', owner: 'wizard', title: 'Trek Request Submitted' },
+  { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveller' },
+  { path: '/u/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
+  { path: '/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
+  { path: '/u/projects/42/edit', owner: 'projects', title: 'Edit Project Overview', as: 'traveller' },
+  { path: '/u/messages', owner: 'host', title: 'Messages', as: 'traveller' },
+  { path: '/u/settings', owner: 'account', title: 'Account settings', as: 'traveller' },
+  { path: '/admin/guides', owner: 'admin', title: 'Guide management', as: 'admin' },
+  { path: '/sign-in', owner: 'host', title: 'Sign in' },
+  { path: '/auth/conflict', owner: 'host', title: 'Account found with a different sign-in method' },
+  { path: '/provider/apply', owner: 'host', title: 'Become a Guide' },
+  { path: '/provider/onboarding', owner: 'host', title: 'Provider Onboarding' },
+  { path: '/dev/landing-internal', owner: 'host', title: 'Internal development' },
+  { path: '/no/such/trail', owner: 'host', title: 'Trail Not Found' },
+];
+
+/** Records which remote servers the page fetched code from. */
+function remotesFetched(page: Page): Set<string> {
+  const fetched = new Set<string>();
+  page.on('request', (request) => {
+    const port = new URL(request.url()).port;
+    for (const [name, remotePort] of Object.entries(REMOTE_PORTS)) {
+      if (port === remotePort) fetched.add(name);
+    }
+  });
+  return fetched;
+}
+
+for (const route of ROUTES) {
+  test(`${route.path} renders the ${route.owner} page titled "${route.title}"`, async ({
+    page,
+    context,
+  }) => {
+    if (route.as) await signIn(context, route.as);
+    const fetched = remotesFetched(page);
+    await page.goto(route.path);
+
+    await expect(page).toHaveTitle(`${route.title} | TrekPeru`);
+    await expect(page.getByRole('heading', { level: 1, name: route.title })).toBeVisible();
+    if (route.owner === 'host') {
+      expect([...fetched]).toEqual([]);
+    } else {
+      await expect(page.getByText(`delivered by the ${route.owner} team`)).toBeVisible();
+      // A route loads its own remote and no other.
+      expect([...fetched]).toEqual([route.owner]);
+    }
+  });
+}
+
+test('visitors opening /u/* or /admin/* are sent to sign in with the path to return to', async ({
+  page,
+}) => {
+  await page.goto('/u/projects/7');
+  await expect(page).toHaveURL('/sign-in?returnTo=%2Fu%2Fprojects%2F7');
+  await page.goto('/admin/guides');
+  await expect(page).toHaveURL('/sign-in?returnTo=%2Fadmin%2Fguides');
+});
+
+test('pages say whether search engines may index them', async ({ page }) => {
+  await page.goto('/landing');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /trek in Peru/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await page.goto('/dev/landing-internal');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});

@@ -1,0 +1,39 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { sharedDependencies } from '@trek/shared/module-federation';
+import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
+
+const suite = suiteConfig(process.env);
+const apiOrigin = suite.apiOrigin;
+
+export default defineConfig({
+  plugins: [
+    pluginReact(),
+    pluginModuleFederation({
+      name: 'host',
+      // Remotes are registered at runtime from the page's remote map (src/federation), so a
+      // remote can be redeployed or moved without rebuilding the host.
+      remotes: {},
+      shared: sharedDependencies(),
+      // An offline remote must not stop the host from starting; only the current route's
+      // remote is fetched.
+      shareStrategy: 'loaded-first',
+      // Exposed modules are typed from the remotes' own sources (same workspace); no download.
+      dts: false,
+    }),
+  ],
+  source: { entry: { index: './src/index.ts' } },
+  html: {
+    template: './index.html',
+    templateParameters: { remoteMap: JSON.stringify(remoteMap(suite)) },
+  },
+  server: {
+    port: suite.hostPort,
+    strictPort: true,
+    historyApiFallback: true,
+    // The host origin fronts the API so cookies stay first-party.
+    proxy: { '/api': apiOrigin, '/auth': apiOrigin, '/health': apiOrigin },
+  },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});

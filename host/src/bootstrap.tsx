@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { AppProviders, createQueryClient } from '@trek/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { startFederation } from './federation/runtime';
+import { buildRoutes } from './routes';
+
+startFederation();
+
+// The one QueryClient and the one router of the page; remotes use them through the shared
+// singletons and never create their own inside the host.
+const queryClient = createQueryClient();
+const router = createBrowserRouter(buildRoutes());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

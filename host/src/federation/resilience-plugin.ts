@@ -1,0 +1,69 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RemoteUnavailableError } from './remote-unavailable-error';
+
+export interface ResilienceOptions {
+  /** Attempts for a manifest fetch or a remote entry script, first one included. Default 3. */
+  attempts?: number;
+  /** Delay before the n-th retry is `retryDelayMs * n`. Default 300. */
+  retryDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  fetchImpl?: typeof fetch;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The first two of the three failure layers (ARCHITECTURE section 2): retry a failed manifest or
+ * entry fetch a few times, then turn the final failure into a RemoteUnavailableError that the
+ * page's error boundary shows with a Retry.
+ */
+export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederationRuntimePlugin {
+  const attempts = options.attempts ?? 3;
+  const retryDelayMs = options.retryDelayMs ?? 300;
+  const sleep = options.sleep ?? defaultSleep;
+
+  return {
+    name: 'trek-resilience',
+
+    async fetch(url, init) {
+      const fetchImpl = options.fetchImpl ?? globalThis.fetch;
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= attempts; attempt += 1) {
+        try {
+          const response = await fetchImpl(url, init);
+          // Only a server error is worth another try; a 404 will not heal by itself.
+          if (response.status < 500) return response;
+          lastError = new Error(`${response.status} ${response.statusText} for ${url}`);
+        } catch (error) {
+          lastError = error;
+        }
+        if (attempt < attempts) await sleep(retryDelayMs * attempt);
+      }
+      throw lastError;
+    },
+
+    async loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
+      for (let attempt = 1; attempt < attempts; attempt += 1) {
+        await sleep(retryDelayMs * attempt);
+        // The failed script promise is cached under this key; drop it so the script is fetched anew.
+        delete globalLoading[uniqueKey];
+        try {
+          const entry = await getRemoteEntry({ origin, remoteInfo });
+          if (entry) return entry;
+        } catch {
+          // The next attempt, or the error boundary, takes over.
+        }
+      }
+      return undefined;
+    },
+
+    errorLoadRemote({ id, error, lifecycle, remote }) {
+      // Other lifecycles are inner steps of a load; their failure reaches 'onLoad' as well, and
+      // letting the runtime throw there keeps its own caches clean.
+      if (lifecycle !== 'onLoad') return undefined;
+      const name = remote?.name ?? id.split('/')[0] ?? id;
+      console.error(`[federation] Could not load "${id}".`, error);
+      throw new RemoteUnavailableError(name, { cause: error });
+    },
+  };
+}

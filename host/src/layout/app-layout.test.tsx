@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SITE } from '@trek/shared';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubApi, traveller } from '../test/render';
+import { AppLayout } from './app-layout';
+
+const layoutRoutes = [{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }];
+
+describe('header', () => {
+  it('offers visitors a Sign In link to /trek/new and a logo to the marketing site', async () => {
+    stubApi(null);
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    const signIn = await screen.findByRole('link', { name: 'Sign In' });
+    expect(signIn.getAttribute('href')).toBe('/trek/new');
+    const logo = screen.getByRole('link', { name: `${SITE.name} home` });
+    expect(logo.getAttribute('href')).toBe(SITE.marketingUrl);
+  });
+
+  it('shows signed-in users a menu with My projects, Settings and Log out', async () => {
+    stubApi(traveller);
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    const menuButton = await screen.findByRole('button', { name: 'Account menu for Ana' });
+    expect(within(menuButton).getByText('A')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+
+    await userEvent.click(menuButton);
+    expect((await screen.findByRole('menuitem', { name: 'My projects' })).getAttribute('href')).toBe(
+      '/u/projects',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/u/settings');
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
+  it('shows Signing out... while the logout call is pending', async () => {
+    let finishLogout: (r: Response) => void = () => {};
+    const fetchMock = stubApi(traveller, (url) =>
+      url === '/api/auth/logout' ? undefined : undefined,
+    );
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/auth/logout') {
+        return new Promise<Response>((resolve) => {
+          finishLogout = resolve;
+        });
+      }
+      return original ? original(input, init) : new Response(null, { status: 404 });
+    });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    finishLogout(new Response('{"success":true}', { status: 200 }));
+  });
+});
+
+describe('footer', () => {
+  it('shows contact details, the four social links and three legal links to one page', async () => {
+    stubApi(null);
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    const footer = await screen.findByRole('contentinfo');
+    const f = within(footer);
+    expect(f.getByText(SITE.contact.email)).toBeTruthy();
+    expect(f.getByText(SITE.contact.phone)).toBeTruthy();
+    for (const name of ['Facebook', 'Instagram', 'YouTube', 'TikTok']) {
+      expect(f.getByRole('link', { name })).toBeTruthy();
+    }
+    for (const name of ['Privacy Policy', 'Terms of Service', 'Legal Notice']) {
+      expect(f.getByRole('link', { name }).getAttribute('href')).toBe(SITE.legalUrl);
+    }
+    expect(f.getByText(/© 2025/)).toBeTruthy();
+  });
+});
+
+describe('menu display name fallbacks', () => {
+  it('uses the e-mail before the at-sign when there is no first name', async () => {
+    stubApi({ ...traveller, firstName: null, email: 'wanderer@example.com' });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu for wanderer' })).toBeTruthy());
+  });
+});

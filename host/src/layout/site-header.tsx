@@ -1,0 +1,40 @@
+import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { SITE, useAuth } from '@trek/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { Logo } from './logo';
+import classes from './site-header.module.css';
+import { UserMenu } from './user-menu';
+
+/** The wizard's URLs: the "create page", whose header shows a border only once scrolled. */
+const CREATE_PAGE_PATHS = new Set(['/', '/trek/new', '/create-project']);
+const SCROLL_BORDER_THRESHOLD_PX = 10;
+
+export function SiteHeader() {
+  const { user, isLoading } = useAuth();
+  const { pathname } = useLocation();
+  const [scroll] = useWindowScroll();
+  const onCreatePage = CREATE_PAGE_PATHS.has(pathname);
+  const bordered = !onCreatePage || scroll.y > SCROLL_BORDER_THRESHOLD_PX;
+
+  return (
+    <Box component="header" className={classes.header} data-bordered={bordered || undefined}>
+      <Container size="lg" className={classes.inner}>
+        <a href={SITE.marketingUrl} className={classes.logoLink} aria-label={`${SITE.name} home`}>
+          <Logo />
+        </a>
+        <Group gap="sm">
+          {isLoading ? (
+            <Skeleton height={36} width={96} radius="xl" aria-hidden />
+          ) : user ? (
+            <UserMenu user={user} />
+          ) : (
+            <Button component={Link} to="/trek/new" radius="xl">
+              Sign In
+            </Button>
+          )}
+        </Group>
+      </Container>
+    </Box>
+  );
+}

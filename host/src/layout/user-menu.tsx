@@ -1,0 +1,42 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { type User, useLogout, userDisplayName, userInitial } from '@trek/shared';
+import { Link } from 'react-router-dom';
+
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  const name = userDisplayName(user);
+  return (
+    <Menu position="bottom-end" width={200} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.profileImageUrl ?? null} alt="" radius="xl" size={34} color="teal">
+              {userInitial(user)}
+            </Avatar>
+            <Text fw={600} fz="sm" visibleFrom="xs">
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/u/projects">
+          My projects
+        </Menu.Item>
+        <Menu.Item component={Link} to="/u/settings">
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
+        {/* Stays open while signing out so the pending state is visible until the page leaves. */}
+        <Menu.Item
+          color="red"
+          closeMenuOnClick={false}
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          {logout.isPending ? 'Signing out...' : 'Log out'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

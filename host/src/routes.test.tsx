@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildRoutes, requiresSignIn, routeTable } from './routes';
+import { renderRoutes, stubApi, traveller } from './test/render';
+
+describe('route table', () => {
+  it('lists every route of the spec once, with its owner', () => {
+    const owners = Object.fromEntries(routeTable.map((r) => [r.path, r.owner]));
+    expect(owners).toEqual({
+      '/landing': 'host',
+      '/': 'wizard',
+      '/trek/new': 'wizard',
+      '/create-project': 'wizard',
+      '/project-success': 'wizard',
+      '/u/projects': 'projects',
+      '/u/projects/:id': 'projects',
+      '/projects/:id': 'projects',
+      '/u/projects/:id/edit': 'projects',
+      '/u/messages': 'host',
+      '/u/settings': 'account',
+      '/admin/guides': 'admin',
+      '/sign-in': 'host',
+      '/auth/conflict': 'host',
+      '/provider/apply': 'host',
+      '/provider/onboarding': 'host',
+      '/dev/landing-internal': 'host',
+      '*': 'host',
+    });
+  });
+
+  it('protects the traveller and admin areas only', () => {
+    expect(requiresSignIn('/u/messages')).toBe(true);
+    expect(requiresSignIn('/admin/guides')).toBe(true);
+    expect(requiresSignIn('/projects/:id')).toBe(false);
+    expect(requiresSignIn('/landing')).toBe(false);
+  });
+
+  it('sends a visitor opening /u/* to sign in with the path to return to', async () => {
+    stubApi(null);
+    const { router } = renderRoutes(buildRoutes(), { path: '/u/messages?tab=all' });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/u/messages?tab=all',
+    );
+  });
+
+  it('lets a signed-in traveller open /u/messages', async () => {
+    stubApi(traveller);
+    renderRoutes(buildRoutes(), { path: '/u/messages' });
+    expect(await screen.findByRole('heading', { name: 'Messaging Coming Soon' })).toBeTruthy();
+  });
+
+  it('renders the not-found page for any other path', async () => {
+    stubApi(null);
+    renderRoutes(buildRoutes(), { path: '/no/such/trail' });
+    expect(await screen.findByRole('heading', { name: 'Trail Not Found' })).toBeTruthy();
+    const back = screen.getByRole('link', { name: 'Back to Home' });
+    expect(back.getAttribute('href')).toBe('/create-project');
+  });
+});

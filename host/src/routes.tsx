@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RequireSignedIn } from './auth/require-signed-in';
+import type { RemoteName } from './federation/remote-map';
+import { remotePage } from './federation/remote-page';
+import { AppLayout } from './layout/app-layout';
+import { AuthConflictPage } from './pages/auth-conflict-page';
+import { InternalDevPage } from './pages/internal-dev-page';
+import { LandingPage } from './pages/landing-page';
+import { MessagesPage } from './pages/messages-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ProviderApplyPage } from './pages/provider-apply-page';
+import { ProviderOnboardingPage } from './pages/provider-onboarding-page';
+import { SignInPage } from './pages/sign-in-page';
+
+/** One exposed page module per entry; a route loads only its own remote's code. */
+export const remotePages = {
+  requestWizard: remotePage('wizard', 'RequestWizardPage'),
+  projectSuccess: remotePage('wizard', 'ProjectSuccessPage'),
+  projects: remotePage('projects', 'ProjectsPage'),
+  projectDetail: remotePage('projects', 'ProjectDetailPage'),
+  projectEdit: remotePage('projects', 'ProjectEditPage'),
+  settings: remotePage('account', 'SettingsPage'),
+  adminGuides: remotePage('admin', 'GuidesPage'),
+};
+
+export interface RouteEntry {
+  path: string;
+  /** Who builds and deploys the page: the host itself or one remote. */
+  owner: 'host' | RemoteName;
+  page: ComponentType;
+}
+
+/** The route table of the spec (section 2), the one place that says who owns which URL. */
+export const routeTable: RouteEntry[] = [
+  { path: '/landing', owner: 'host', page: LandingPage },
+  { path: '/', owner: 'wizard', page: remotePages.requestWizard },
+  { path: '/trek/new', owner: 'wizard', page: remotePages.requestWizard },
+  { path: '/create-project', owner: 'wizard', page: remotePages.requestWizard },
+  { path: '/project-success', owner: 'wizard', page: remotePages.projectSuccess },
+  { path: '/u/projects', owner: 'projects', page: remotePages.projects },
+  { path: '/u/projects/:id', owner: 'projects', page: remotePages.projectDetail },
+  { path: '/projects/:id', owner: 'projects', page: remotePages.projectDetail },
+  { path: '/u/projects/:id/edit', owner: 'projects', page: remotePages.projectEdit },
+  { path: '/u/messages', owner: 'host', page: MessagesPage },
+  { path: '/u/settings', owner: 'account', page: remotePages.settings },
+  { path: '/admin/guides', owner: 'admin', page: remotePages.adminGuides },
+  { path: '/sign-in', owner: 'host', page: SignInPage },
+  { path: '/auth/conflict', owner: 'host', page: AuthConflictPage },
+  { path: '/provider/apply', owner: 'host', page: ProviderApplyPage },
+  { path: '/provider/onboarding', owner: 'host', page: ProviderOnboardingPage },
+  { path: '/dev/landing-internal', owner: 'host', page: InternalDevPage },
+  { path: '*', owner: 'host', page: NotFoundPage },
+];
+
+/** Visitors opening these areas are sent to sign in first (ARCHITECTURE section 4). */
+export function requiresSignIn(path: string): boolean {
+  return path.startsWith('/u/') || path.startsWith('/admin/');
+}
+
+export function buildRoutes(table: RouteEntry[] = routeTable): RouteObject[] {
+  return [
+    {
+      element: <AppLayout />,
+      children: table.map(({ path, page: Page }) => ({
+        path,
+        element: requiresSignIn(path) ? (
+          <RequireSignedIn>
+            <Page />
+          </RequireSignedIn>
+        ) : (
+          <Page />
+        ),
+      })),
+    },
+  ];
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { projectListSchema, projectSchema } from '../schemas/project';
+import { apiRequest } from './client';
+
+export function fetchProjects() {
+  return apiRequest('GET', '/api/projects', { schema: projectListSchema });
+}
+
+export function fetchProject(id: string) {
+  return apiRequest('GET', `/api/projects/${encodeURIComponent(id)}`, { schema: projectSchema });
+}
+
+export const projectsQueryOptions = () =>
+  queryOptions({ queryKey: ['projects', 'list'] as const, queryFn: fetchProjects });
+
+export const projectQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['projects', 'detail', id] as const, queryFn: () => fetchProject(id) });

@@ -1,0 +1,17 @@
+import type { User } from '../schemas/user';
+
+type NamedUser = Pick<User, 'firstName' | 'email'>;
+
+/** The avatar letter when there is no profile image: first name, else e-mail, else U. */
+export function userInitial(user: NamedUser | null | undefined): string {
+  const source = user?.firstName?.trim() || user?.email?.trim();
+  return source ? source.charAt(0).toUpperCase() : 'U';
+}
+
+/** First name, else the part of the e-mail before the at-sign, else User. */
+export function userDisplayName(user: NamedUser | null | undefined): string {
+  const firstName = user?.firstName?.trim();
+  if (firstName) return firstName;
+  const local = user?.email?.split('@')[0]?.trim();
+  return local || 'User';
+}

@@ -1,0 +1,42 @@
+import { addDays, format, isValid, parse, parseISO, startOfDay } from 'date-fns';
+import { enGB } from 'date-fns/locale';
+
+/** en-GB, weeks start on Monday (spec sections 1 and 9). */
+export const DATE_LOCALE = enGB;
+export const WEEK_STARTS_ON = 1 as const;
+
+/** 'Mon 05 Jan 2026' */
+export function formatDisplayDate(date: Date): string {
+  return format(date, 'EEE dd MMM yyyy', { locale: enGB });
+}
+
+/** 'yyyy-MM-dd' in local time. */
+export function toIsoDate(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/** A local date from 'yyyy-MM-dd'; null when it is not a real date. */
+export function parseIsoDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = parse(value, 'yyyy-MM-dd', new Date());
+  return isValid(date) && toIsoDate(date) === value ? date : null;
+}
+
+/** The end date: start plus the number of nights; '' when the start is missing or invalid. */
+export function addNightsIso(startIso: string | null | undefined, nights: number): string {
+  const start = parseIsoDate(startIso);
+  return start ? toIsoDate(addDays(start, nights)) : '';
+}
+
+/** 'Monday, 5 January 2026 at 14:30'; 'Date not available' when it cannot be read. */
+export function formatCreatedAt(value: string | null | undefined): string {
+  if (!value) return 'Date not available';
+  const date = parseISO(value);
+  if (!isValid(date)) return 'Date not available';
+  return format(date, "EEEE, d MMMM yyyy 'at' HH:mm", { locale: enGB });
+}
+
+/** True for days before today (today itself can be chosen). */
+export function isPastDate(date: Date, today: Date = new Date()): boolean {
+  return startOfDay(date) < startOfDay(today);
+}

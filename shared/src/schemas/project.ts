@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
+export const languageKeySchema = z.enum(LANGUAGE_KEYS);
+export type LanguageKey = z.infer<typeof languageKeySchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** Wizard answers (spec section 3 'Wizard form data'). */
+export const wizardFormDataSchema = z.object({
+  trek: z.string(),
+  duration: z.string(),
+  dates: z.object({
+    flexible: z.boolean(),
+    flexibilityWindowDays: z.number().int().min(0).max(3).nullable(),
+    start: isoDate.or(z.literal('')),
+    end: isoDate.or(z.literal('')),
+    baseDate: isoDate.or(z.literal('')).optional(),
+  }),
+  travelers: z.number().int().min(1).max(10),
+  languages: z.array(languageKeySchema),
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string() }),
+});
+
+export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
+
+/** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
+export const createProjectBodySchema = z.object({
+  title: z.string().min(1).max(200),
+  description: z.string().max(2000),
+  destination: z.string().min(1).max(100),
+  startDate: isoDate.nullable(),
+  endDate: isoDate.nullable(),
+  maxBudget: z.string().max(50),
+  groupSize: z.number().int().min(1).max(10),
+  difficulty: z.string().max(50),
+  formData: wizardFormDataSchema,
+});
+
+export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
+
+/** A project as the API returns it (spec section 3 'Project as read'). */
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  destination: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  duration: z.string().nullable(),
+  groupSize: z.number().nullable(),
+  language: z.string().nullable(),
+  flexible: z.boolean().nullable(),
+  flexibilityWindowDays: z.number().nullable(),
+});
+
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListSchema = z.array(projectSchema);
+
+/** A guide of the admin screen (spec section 3). */
+export const guideSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  locale: z.enum(['fr', 'en', 'es']),
+  zones: z.array(z.string()),
+  isActive: z.boolean(),
+  joinCode: z.string(),
+  whatsappId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export type Guide = z.infer<typeof guideSchema>;

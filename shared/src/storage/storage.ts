@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+
+/** Browser-stored data (spec section 3); names are product-specific. */
+export const STORAGE_KEYS = {
+  wizardFormData: 'trek.wizardFormData',
+  createdProjectSummary: 'trek.createdProjectSummary',
+  originalFormData: 'trek.originalFormData',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/**
+ * Reads and validates a JSON value. Unparseable or invalid data is removed silently; storage
+ * that is unavailable (private mode, quota) reads as nothing.
+ */
+export function readJson<T>(storage: Storage | undefined, key: string, schema: z.ZodType<T>): T | null {
+  if (!storage) return null;
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through: bad JSON is discarded like invalid data
+  }
+  removeKey(storage, key);
+  return null;
+}
+
+/** Writes a JSON value; returns false when the storage refused it. */
+export function writeJson(storage: Storage | undefined, key: string, value: unknown): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeKey(storage: Storage | undefined, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // nothing to do: unavailable storage holds nothing
+  }
+}
+
+/** The browser's storages, or undefined where there are none (tests, SSR) or access throws. */
+export function browserStorage(kind: 'local' | 'session'): Storage | undefined {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

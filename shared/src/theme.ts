@@ -1,0 +1,14 @@
+import { createTheme } from '@mantine/core';
+
+/** System fonts only: nothing is downloaded at run time. */
+const systemFonts =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+export const theme = createTheme({
+  primaryColor: 'teal',
+  primaryShade: { light: 8, dark: 6 },
+  fontFamily: systemFonts,
+  headings: { fontFamily: systemFonts, fontWeight: '750' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});

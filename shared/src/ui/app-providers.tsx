@@ -1,0 +1,26 @@
+import 'dayjs/locale/en-gb';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { theme } from '../theme';
+
+/** The spec's toasts: at most one at a time, 5000 ms by default (section 9). */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+/**
+ * Providers every page needs: Mantine theme, en-GB dates with Monday first, toasts and the one
+ * QueryClient. The host renders it once; a remote only in its standalone dev bootstrap.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
+        <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * jsdom lacks a few browser APIs that Mantine uses; every package's component tests load this
+ * file (vitest `setupFiles: ['@trek/shared/testing/setup-dom']`).
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+
+window.HTMLElement.prototype.scrollIntoView ??= () => {};
+window.scrollTo = () => {};
