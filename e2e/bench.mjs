@@ -27,10 +27,21 @@ const PAGES = [
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trek-bench-'));
-const suite = await startSuite({ ...process.env, ...PORTS, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, { quietApi: true });
+const suite = await startSuite(
+  { ...process.env, ...PORTS, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  { quietApi: true },
+);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 /**
@@ -46,8 +57,14 @@ async function coldLoad(path, content) {
   /** @type {Map<string, Req>} */
   const requests = new Map();
   cdp.on('Network.requestWillBeSent', (e) => {
-    const frame = e.initiator.stack?.callFrames?.[0]?.url ?? e.initiator.stack?.parent?.callFrames?.[0]?.url;
-    requests.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', start: e.timestamp, initiator: e.initiator.url ?? frame });
+    const frame =
+      e.initiator.stack?.callFrames?.[0]?.url ?? e.initiator.stack?.parent?.callFrames?.[0]?.url;
+    requests.set(e.requestId, {
+      url: e.request.url,
+      type: e.type ?? 'Other',
+      start: e.timestamp,
+      initiator: e.initiator.url ?? frame,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = requests.get(e.requestId);
@@ -65,8 +82,11 @@ async function coldLoad(path, content) {
   let jsGzip = 0;
   let cssGzip = 0;
   for (const [id, r] of requests) {
-    if (r.type !== 'Script' && r.type !== 'Stylesheet' && !/\.(m?js|css)(\?|$)/.test(r.url)) continue;
-    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId: id }).catch(() => ({ body: '', base64Encoded: false }));
+    if (r.type !== 'Script' && r.type !== 'Stylesheet' && !/\.(m?js|css)(\?|$)/.test(r.url))
+      continue;
+    const { body, base64Encoded } = await cdp
+      .send('Network.getResponseBody', { requestId: id })
+      .catch(() => ({ body: '', base64Encoded: false }));
     const size = gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length;
     if (/\.css(\?|$)/.test(r.url) || r.type === 'Stylesheet') cssGzip += size;
     else jsGzip += size;
@@ -96,9 +116,10 @@ try {
   const rows = [];
   for (const { path, content, owner } of PAGES) {
     await coldLoad(path, content); // warm the servers, not the browser
+    /** @type {Awaited<ReturnType<typeof coldLoad>>[]} */
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await coldLoad(path, content));
-    /** @param {(r: typeof runs[number]) => number} f */
+    /** @param {(r: Awaited<ReturnType<typeof coldLoad>>) => number} f */
     const median = (f) => runs.map(f).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
     rows.push({
       page: path,

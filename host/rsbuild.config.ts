@@ -26,7 +26,17 @@ export default defineConfig({
   source: { entry: { index: './src/index.ts' } },
   html: {
     template: './index.html',
-    templateParameters: { remoteMap: JSON.stringify(remoteMap(suite)) },
+    // The remote map: which manifest URL each remote is served from. scripts/serve.mjs rewrites
+    // it when the host is served, so a remote can move without rebuilding the host.
+    tags: [
+      {
+        tag: 'script',
+        attrs: { id: 'remote-map', type: 'application/json' },
+        children: JSON.stringify(remoteMap(suite)),
+        head: true,
+        append: false,
+      },
+    ],
   },
   server: {
     port: suite.hostPort,

@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 
 const PROXIED_PREFIXES = ['/api', '/auth', '/health'];
-const REMOTE_MAP_SCRIPT = /(<script id="remote-map" type="application\/json">)([\s\S]*?)(<\/script>)/;
+const REMOTE_MAP_SCRIPT =
+  /(<script id="remote-map" type="application\/json">)([\s\S]*?)(<\/script>)/;
 
 /**
  * @typedef {object} StaticServerOptions
@@ -52,7 +53,10 @@ export async function startStaticServer(options) {
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (options.proxyTarget && PROXIED_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))) {
+    if (
+      options.proxyTarget &&
+      PROXIED_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))
+    ) {
       proxy(req, res, options.proxyTarget);
       return;
     }
@@ -150,7 +154,8 @@ function proxy(req, res, target) {
   req.pipe(upstream);
 }
 
-const isCli = process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
+const isCli =
+  process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isCli) {
   const { values } = parseArgs({
     options: {
@@ -162,7 +167,9 @@ if (isCli) {
     },
   });
   if (!values.dir) {
-    console.error('Usage: node scripts/serve.mjs --dir <build folder> --port <port> [--spa] [--cors] [--proxy <api origin>]');
+    console.error(
+      'Usage: node scripts/serve.mjs --dir <build folder> --port <port> [--spa] [--cors] [--proxy <api origin>]',
+    );
     process.exit(2);
   }
   const server = await startStaticServer({

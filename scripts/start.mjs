@@ -30,7 +30,9 @@ console.log(`
   Open ${suite.url}
 
   API      http://127.0.0.1:${config.apiPort}
-  Remotes  ${Object.entries(config.remotes).map(([name, r]) => `${name} :${r.port}`).join(', ')}
+  Remotes  ${Object.entries(config.remotes)
+    .map(([name, r]) => `${name} :${r.port}`)
+    .join(', ')}
 
   Press Ctrl-C to stop.
 `);

@@ -9,9 +9,24 @@
 
 /** @type {Record<RemoteName, { dir: string, portVar: string, urlVar: string, port: number }>} */
 const REMOTES = {
-  wizard: { dir: 'mfe-request-wizard', portVar: 'WIZARD_PORT', urlVar: 'REMOTE_WIZARD_URL', port: 3001 },
-  projects: { dir: 'mfe-projects', portVar: 'PROJECTS_PORT', urlVar: 'REMOTE_PROJECTS_URL', port: 3002 },
-  account: { dir: 'mfe-account', portVar: 'ACCOUNT_PORT', urlVar: 'REMOTE_ACCOUNT_URL', port: 3003 },
+  wizard: {
+    dir: 'mfe-request-wizard',
+    portVar: 'WIZARD_PORT',
+    urlVar: 'REMOTE_WIZARD_URL',
+    port: 3001,
+  },
+  projects: {
+    dir: 'mfe-projects',
+    portVar: 'PROJECTS_PORT',
+    urlVar: 'REMOTE_PROJECTS_URL',
+    port: 3002,
+  },
+  account: {
+    dir: 'mfe-account',
+    portVar: 'ACCOUNT_PORT',
+    urlVar: 'REMOTE_ACCOUNT_URL',
+    port: 3003,
+  },
   admin: { dir: 'mfe-admin', portVar: 'ADMIN_PORT', urlVar: 'REMOTE_ADMIN_URL', port: 3004 },
 };
 
@@ -35,17 +50,22 @@ export function suiteConfig(env = process.env) {
   const apiPort = port(env.API_PORT, 4000, 'API_PORT');
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${hostPort}`;
   const apiOrigin = env.API_ORIGIN ?? `http://127.0.0.1:${apiPort}`;
-  const remotes = /** @type {Record<RemoteName, { dir: string, port: number, manifestUrl: string }>} */ (
-    Object.fromEntries(
-      Object.entries(REMOTES).map(([name, r]) => {
-        const p = port(env[r.portVar], r.port, r.portVar);
-        return [
-          name,
-          { dir: r.dir, port: p, manifestUrl: env[r.urlVar] ?? `http://localhost:${p}/mf-manifest.json` },
-        ];
-      }),
-    )
-  );
+  const remotes =
+    /** @type {Record<RemoteName, { dir: string, port: number, manifestUrl: string }>} */ (
+      Object.fromEntries(
+        Object.entries(REMOTES).map(([name, r]) => {
+          const p = port(env[r.portVar], r.port, r.portVar);
+          return [
+            name,
+            {
+              dir: r.dir,
+              port: p,
+              manifestUrl: env[r.urlVar] ?? `http://localhost:${p}/mf-manifest.json`,
+            },
+          ];
+        }),
+      )
+    );
   return { hostPort, apiPort, publicOrigin, apiOrigin, remotes };
 }
 

@@ -78,11 +78,16 @@ export async function startSuite(env = process.env, options = {}) {
     publicOrigin: config.publicOrigin,
     ...(options.quietApi ? { quiet: true } : {}),
   });
+  /** @type {Array<{ close: () => Promise<void> }>} */
   const servers = [];
   try {
     for (const remote of Object.values(config.remotes)) {
       servers.push(
-        await startStaticServer({ dir: join(ROOT, remote.dir, 'dist'), port: remote.port, cors: true }),
+        await startStaticServer({
+          dir: join(ROOT, remote.dir, 'dist'),
+          port: remote.port,
+          cors: true,
+        }),
       );
     }
     servers.push(

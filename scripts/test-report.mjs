@@ -7,9 +7,15 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './toolchain.mjs';
 
-const VITEST_REPORTS = ['shared', 'host', 'mfe-request-wizard', 'mfe-projects', 'mfe-account', 'mfe-admin', 'api'].map(
-  (dir) => join(ROOT, dir, 'test-results/vitest.json'),
-);
+const VITEST_REPORTS = [
+  'shared',
+  'host',
+  'mfe-request-wizard',
+  'mfe-projects',
+  'mfe-account',
+  'mfe-admin',
+  'api',
+].map((dir) => join(ROOT, dir, 'test-results/vitest.json'));
 const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/test-results/playwright.json');
 
 export function summariseTestReports() {
@@ -29,7 +35,9 @@ export function summariseTestReports() {
     failed += stats.unexpected ?? 0;
     skipped += stats.skipped ?? 0;
   }
-  console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  console.log(
+    `\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 
 /** Removes the reports of an earlier run so they are never counted again. */

@@ -4,8 +4,9 @@
  * typecheck, unit and API tests, the production build and the end-to-end suite. Stops at the
  * first failing stage and exits non-zero.
  */
-import { buildAll, ensureChromium, installDependencies, pnpm, step } from './toolchain.mjs';
+
 import { clearTestReports, summariseTestReports } from './test-report.mjs';
+import { buildAll, ensureChromium, installDependencies, pnpm, step } from './toolchain.mjs';
 
 const started = Date.now();
 clearTestReports();

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-const pnpmVersion = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const pnpmVersion = JSON.parse(
+  readFileSync(join(ROOT, 'package.json'), 'utf8'),
+).packageManager.split('@')[1];
 
 /** @param {string} message */
 export function step(message) {
@@ -35,7 +37,8 @@ export function run(command, args, options = {}) {
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolveRun(undefined);
-      else reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`));
+      else
+        reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`));
     });
   });
 }
@@ -61,7 +64,10 @@ export function ensurePnpm() {
     return pnpmCommand;
   }
   step(`Installing pnpm ${pnpmVersion} with npm`);
-  if (succeeds('npm', ['install', '--global', '--no-fund', '--no-audit', `pnpm@${pnpmVersion}`]) && succeeds('pnpm', ['--version'])) {
+  if (
+    succeeds('npm', ['install', '--global', '--no-fund', '--no-audit', `pnpm@${pnpmVersion}`]) &&
+    succeeds('pnpm', ['--version'])
+  ) {
     pnpmCommand = ['pnpm'];
   } else {
     pnpmCommand = ['npx', '--yes', `pnpm@${pnpmVersion}`];
@@ -91,7 +97,8 @@ export async function ensureChromium() {
   const [command = 'apt-get', ...rest] = [...sudo, 'apt-get'];
   await run(command, [...rest, 'update', '-qq']);
   await run(command, [...rest, 'install', '-y', '-qq', '--no-install-recommends', 'chromium']);
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium was installed but ${CHROMIUM_PATH} is missing`);
 }
 
 /**
@@ -102,5 +109,13 @@ export async function buildAll() {
   step('Building the API');
   await pnpm(['--filter', '@trek/api', 'build']);
   step('Building the remotes and the host (production bundles)');
-  await pnpm(['-r', '--workspace-concurrency=1', '--filter', './mfe-*', '--filter', '@trek/host', 'build']);
+  await pnpm([
+    '-r',
+    '--workspace-concurrency=1',
+    '--filter',
+    './mfe-*',
+    '--filter',
+    '@trek/host',
+    'build',
+  ]);
 }

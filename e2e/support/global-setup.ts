@@ -27,7 +27,15 @@ export default async function globalSetup() {
     JSON.parse(
       execFileSync(
         process.execPath,
-        [join(ROOT, 'api/dist/cli/create-session.js'), '--email', email, '--first-name', firstName, '--last-name', lastName],
+        [
+          join(ROOT, 'api/dist/cli/create-session.js'),
+          '--email',
+          email,
+          '--first-name',
+          firstName,
+          '--last-name',
+          lastName,
+        ],
         { env, encoding: 'utf8' },
       ),
     );

@@ -14,7 +14,10 @@ export const E2E_REMOTE_MAP = {
 };
 
 /** A second host server over the same build, with its own remote map and API. */
-export function startHost(options: { remoteMap?: Partial<typeof E2E_REMOTE_MAP>; apiPort?: number }) {
+export function startHost(options: {
+  remoteMap?: Partial<typeof E2E_REMOTE_MAP>;
+  apiPort?: number;
+}) {
   return startStaticServer({
     dir: join(ROOT, 'host/dist'),
     port: 0,

@@ -17,14 +17,17 @@ test('a remote renders in the host with the host React, router and QueryClient',
     type Share = { from: string; loaded?: boolean; useIn?: string[] };
     const scope = (
       window as unknown as {
-        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>> };
+        __FEDERATION__: {
+          __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>>;
+        };
       }
     ).__FEDERATION__.__SHARE__;
     const result: Record<string, { versions: string[]; from: string[]; useIn: string[] }> = {};
     for (const instance of Object.values(scope)) {
       for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
         const loaded = Object.entries(versions).filter(([, s]) => s.loaded);
-        const entry = (result[pkg] ??= { versions: [], from: [], useIn: [] });
+        const entry = result[pkg] ?? { versions: [], from: [], useIn: [] };
+        result[pkg] = entry;
         for (const [version, share] of loaded) {
           entry.versions.push(version);
           entry.from.push(share.from);
@@ -34,7 +37,14 @@ test('a remote renders in the host with the host React, router and QueryClient',
     }
     return result;
   });
-  for (const pkg of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query', '@mantine/core', '@trek/shared']) {
+  for (const pkg of [
+    'react',
+    'react-dom',
+    'react-router-dom',
+    '@tanstack/react-query',
+    '@mantine/core',
+    '@trek/shared',
+  ]) {
     expect(shared[pkg]?.from, pkg).toEqual(['host']);
     expect(new Set(shared[pkg]?.versions).size, pkg).toBe(1);
     expect(shared[pkg]?.useIn, pkg).toContain('projects');
@@ -46,7 +56,9 @@ test('a remote renders in the host with the host React, router and QueryClient',
   });
   await page.getByRole('link', { name: 'Create a trek request' }).click();
   await expect(page).toHaveURL('/create-project');
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+  ).toBe(true);
 });
 
 test('a stopped remote shows a fallback in the page area; Retry recovers once it is back', async ({
@@ -57,7 +69,9 @@ test('a stopped remote shows a fallback in the page area; Retry recovers once it
   const remote = await startRemote('mfe-projects');
   const port = remote.port;
   await remote.close();
-  const host = await startHost({ remoteMap: { projects: `http://localhost:${port}/mf-manifest.json` } });
+  const host = await startHost({
+    remoteMap: { projects: `http://localhost:${port}/mf-manifest.json` },
+  });
   try {
     await page.goto(`${host.url}/u/projects`);
     const fallback = page.getByRole('alert');

@@ -1,6 +1,8 @@
 import { expect, test } from '../support/fixtures';
 
-test('landing page welcomes visitors and its sign-in link goes through /api/login', async ({ page }) => {
+test('landing page welcomes visitors and its sign-in link goes through /api/login', async ({
+  page,
+}) => {
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
   for (const benefit of ['Expert Local Guides', 'Easy Booking Process', 'Safe and Secure']) {
@@ -77,7 +79,9 @@ test('guide application and onboarding placeholders', async ({ page }) => {
   );
 
   await page.goto('/provider/onboarding');
-  await expect(page.getByRole('heading', { name: 'Provider Onboarding Coming Soon' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Provider Onboarding Coming Soon' }),
+  ).toBeVisible();
   for (const step of [
     'Profile and photos',
     'Document verification and background check',

@@ -21,7 +21,12 @@ const ROUTES: Array<{ path: string; owner: Owner; title: string; as?: 'traveller
   { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveller' },
   { path: '/u/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
   { path: '/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
-  { path: '/u/projects/42/edit', owner: 'projects', title: 'Edit Project Overview', as: 'traveller' },
+  {
+    path: '/u/projects/42/edit',
+    owner: 'projects',
+    title: 'Edit Project Overview',
+    as: 'traveller',
+  },
   { path: '/u/messages', owner: 'host', title: 'Messages', as: 'traveller' },
   { path: '/u/settings', owner: 'account', title: 'Account settings', as: 'traveller' },
   { path: '/admin/guides', owner: 'admin', title: 'Guide management', as: 'admin' },

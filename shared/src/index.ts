@@ -3,7 +3,12 @@
 export { fetchCurrentUser, logout, userQueryOptions } from './api/auth';
 export { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './api/client';
 export { fetchHealth, HEALTH_POLL_MS, healthQueryOptions } from './api/health';
-export { fetchProject, fetchProjects, projectQueryOptions, projectsQueryOptions } from './api/projects';
+export {
+  fetchProject,
+  fetchProjects,
+  projectQueryOptions,
+  projectsQueryOptions,
+} from './api/projects';
 export { type AuthState, useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {
@@ -18,7 +23,13 @@ export {
   nightsFromDuration,
 } from './catalogue/durations';
 export { TREK_IMAGES, trekImageFor } from './catalogue/images';
-export { EDIT_PAGE_TREKS, findTrek, isTrekSelectable, type Trek, WIZARD_TREKS } from './catalogue/treks';
+export {
+  EDIT_PAGE_TREKS,
+  findTrek,
+  isTrekSelectable,
+  type Trek,
+  WIZARD_TREKS,
+} from './catalogue/treks';
 export {
   addNightsIso,
   DATE_LOCALE,

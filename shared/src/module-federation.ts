@@ -32,7 +32,9 @@ const SINGLETONS: Record<string, string> = {
   zod: sharedPackage.dependencies.zod,
 };
 
-export function sharedDependencies(options: { eager?: boolean } = {}): Record<string, SharedConfig> {
+export function sharedDependencies(
+  options: { eager?: boolean } = {},
+): Record<string, SharedConfig> {
   const config: Record<string, SharedConfig> = {};
   for (const [name, version] of Object.entries(SINGLETONS)) {
     config[name] = { singleton: true, requiredVersion: `^${version}`, ...options };

@@ -32,7 +32,9 @@ describe('readRemoteMap', () => {
   it('drops an entry that is not a URL and keeps the others', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const map = readRemoteMap(
-      documentWith(JSON.stringify({ wizard: 'not a url', projects: 'http://localhost:3002/m.json' })),
+      documentWith(
+        JSON.stringify({ wizard: 'not a url', projects: 'http://localhost:3002/m.json' }),
+      ),
     );
     expect(map).toEqual({ projects: 'http://localhost:3002/m.json' });
     expect(error).toHaveBeenCalledWith(expect.stringContaining('"wizard"'));

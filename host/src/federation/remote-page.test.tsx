@@ -18,7 +18,9 @@ describe('remotePage', () => {
     stubApi(null);
     const Page = remotePage('projects', 'ProjectsPage', async () => ({ default: Projects }));
     renderRoutes([{ path: '/', element: <Page /> }]);
-    expect(await screen.findByRole('heading', { name: 'My Projects from the remote' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'My Projects from the remote' }),
+    ).toBeTruthy();
   });
 
   it('shows a fallback with Retry in the page area, and Retry recovers once the remote is back', async () => {
@@ -48,7 +50,9 @@ describe('remotePage', () => {
 
     remoteUp = true;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { name: 'My Projects from the remote' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'My Projects from the remote' }),
+    ).toBeTruthy();
     expect(resetRemote).toHaveBeenCalledWith('projects');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });

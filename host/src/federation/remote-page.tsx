@@ -38,6 +38,7 @@ export function remotePage(
     return current;
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module scope (routes.tsx), never during render.
   function RemotePage() {
     // A page that failed earlier gets a fresh attempt when it is opened again.
     const [Page, setPage] = useState(() => (failed ? freshLazy() : current));

@@ -53,7 +53,11 @@ describe('resiliencePlugin', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { errorLoadRemote } = hooks({});
     expect(() =>
-      errorLoadRemote({ id: 'projects/ProjectsPage', error: new Error('RUNTIME-003'), lifecycle: 'onLoad' }),
+      errorLoadRemote({
+        id: 'projects/ProjectsPage',
+        error: new Error('RUNTIME-003'),
+        lifecycle: 'onLoad',
+      }),
     ).toThrow(RemoteUnavailableError);
     try {
       errorLoadRemote({ id: 'projects/ProjectsPage', error: new Error('x'), lifecycle: 'onLoad' });

@@ -42,19 +42,23 @@ export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederat
       throw lastError;
     },
 
-    async loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
-      for (let attempt = 1; attempt < attempts; attempt += 1) {
-        await sleep(retryDelayMs * attempt);
-        // The failed script promise is cached under this key; drop it so the script is fetched anew.
-        delete globalLoading[uniqueKey];
-        try {
-          const entry = await getRemoteEntry({ origin, remoteInfo });
-          if (entry) return entry;
-        } catch {
-          // The next attempt, or the error boundary, takes over.
+    loadEntryError({ getRemoteEntry, origin, remoteInfo, globalLoading, uniqueKey }) {
+      const retry = async () => {
+        for (let attempt = 1; attempt < attempts; attempt += 1) {
+          await sleep(retryDelayMs * attempt);
+          // The failed script promise is cached under this key; drop it so the script is fetched anew.
+          delete globalLoading[uniqueKey];
+          try {
+            const entry = await getRemoteEntry({ origin, remoteInfo });
+            if (entry) return entry;
+          } catch {
+            // The next attempt, or the error boundary, takes over.
+          }
         }
-      }
-      return undefined;
+        return undefined;
+      };
+      // The hook's declared type nests the promise; the runtime awaits it either way.
+      return new Promise<ReturnType<typeof retry> | undefined>((resolve) => resolve(retry()));
     },
 
     errorLoadRemote({ id, error, lifecycle, remote }) {

@@ -12,9 +12,7 @@ let remoteMap: RemoteMap = {};
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
   remoteMap = map;
   registerPlugins([resiliencePlugin()]);
-  registerRemotes(
-    Object.entries(map).map(([name, entry]) => ({ name, entry })),
-  );
+  registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
 }
 
 /**

@@ -25,32 +25,33 @@ describe('header', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
 
     await userEvent.click(menuButton);
-    expect((await screen.findByRole('menuitem', { name: 'My projects' })).getAttribute('href')).toBe(
-      '/u/projects',
+    expect(
+      (await screen.findByRole('menuitem', { name: 'My projects' })).getAttribute('href'),
+    ).toBe('/u/projects');
+    expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/u/settings',
     );
-    expect(screen.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('/u/settings');
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
   });
 
   it('shows Signing out... while the logout call is pending', async () => {
     let finishLogout: (r: Response) => void = () => {};
-    const fetchMock = stubApi(traveller, (url) =>
-      url === '/api/auth/logout' ? undefined : undefined,
-    );
-    const original = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/auth/logout') {
-        return new Promise<Response>((resolve) => {
-          finishLogout = resolve;
-        });
-      }
-      return original ? original(input, init) : new Response(null, { status: 404 });
+    const logoutPending = new Promise<Response>((resolve) => {
+      finishLogout = resolve;
     });
+    const fetchMock = stubApi(
+      traveller,
+      (url) => (url === '/api/auth/logout' ? 'pending' : undefined),
+      logoutPending,
+    );
     renderRoutes(layoutRoutes, { path: '/landing' });
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST' }),
+    );
     finishLogout(new Response('{"success":true}', { status: 200 }));
   });
 });
@@ -77,6 +78,8 @@ describe('menu display name fallbacks', () => {
   it('uses the e-mail before the at-sign when there is no first name', async () => {
     stubApi({ ...traveller, firstName: null, email: 'wanderer@example.com' });
     renderRoutes(layoutRoutes, { path: '/landing' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu for wanderer' })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account menu for wanderer' })).toBeTruthy(),
+    );
   });
 });

@@ -15,10 +15,26 @@ import { healthQueryOptions, PageMeta } from '@trek/shared';
 import { healthStatus } from './health-status';
 
 const ROADMAP = [
-  { phase: 'Phase 1', title: 'Passwordless magic-link login', text: 'Sign in by e-mail link, Google or Facebook.' },
-  { phase: 'Phase 2', title: 'Data layer', text: 'Projects, offers and messaging stored in PostgreSQL.' },
-  { phase: 'Phase 3', title: 'Frontend', text: 'The request wizard, projects, settings and admin screens.' },
-  { phase: 'Phase 4', title: 'Payments, messaging and guide system', text: 'Bookings, chat with guides and guide onboarding.' },
+  {
+    phase: 'Phase 1',
+    title: 'Passwordless magic-link login',
+    text: 'Sign in by e-mail link, Google or Facebook.',
+  },
+  {
+    phase: 'Phase 2',
+    title: 'Data layer',
+    text: 'Projects, offers and messaging stored in PostgreSQL.',
+  },
+  {
+    phase: 'Phase 3',
+    title: 'Frontend',
+    text: 'The request wizard, projects, settings and admin screens.',
+  },
+  {
+    phase: 'Phase 4',
+    title: 'Payments, messaging and guide system',
+    text: 'Bookings, chat with guides and guide onboarding.',
+  },
 ];
 
 const STATUS_COLOURS = { 'Checking...': 'gray', Active: 'green', Inactive: 'red' } as const;
@@ -89,7 +105,8 @@ export function InternalDevPage() {
                 Start the whole suite with <Code>npm start</Code> and open http://localhost:3000.
               </List.Item>
               <List.Item>
-                Run every check (lint, types, unit, API and end-to-end tests) with <Code>npm test</Code>.
+                Run every check (lint, types, unit, API and end-to-end tests) with{' '}
+                <Code>npm test</Code>.
               </List.Item>
               <List.Item>
                 Work on one remote alone with <Code>pnpm --filter &lt;remote&gt; dev</Code>.

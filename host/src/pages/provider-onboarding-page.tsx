@@ -17,13 +17,7 @@ export function ProviderOnboardingPage() {
         <Stack gap="md">
           <Title order={1}>Provider Onboarding Coming Soon</Title>
           <Text c="dimmed">Once your application is accepted, onboarding takes four steps.</Text>
-          <List
-            spacing="sm"
-            type="ordered"
-            icon={null}
-            listStyleType="none"
-            withPadding={false}
-          >
+          <List spacing="sm" type="ordered" icon={null} listStyleType="none" withPadding={false}>
             {ONBOARDING_STEPS.map((step, index) => (
               <List.Item
                 key={step}

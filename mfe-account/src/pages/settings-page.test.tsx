@@ -6,7 +6,10 @@ import SettingsPage from './settings-page';
 
 describe('SettingsPage (exposed as account/SettingsPage)', () => {
   it('renders inside the providers and router a host gives it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
+    );
     const router = createMemoryRouter([{ path: '*', element: <SettingsPage /> }]);
     render(
       <AppProviders queryClient={createQueryClient()}>

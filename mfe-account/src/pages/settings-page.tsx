@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function SettingsPage() {
   return (
     <>
-      <PageMeta title="Account settings" description="Your account, sign-in methods, notifications and privacy." noIndex />
+      <PageMeta
+        title="Account settings"
+        description="Your account, sign-in methods, notifications and privacy."
+        noIndex
+      />
       <NotBuiltYet title="Account settings" remote="account" />
     </>
   );

@@ -6,7 +6,10 @@ import GuidesPage from './guides-page';
 
 describe('GuidesPage (exposed as admin/GuidesPage)', () => {
   it('renders inside the providers and router a host gives it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
+    );
     const router = createMemoryRouter([{ path: '*', element: <GuidesPage /> }]);
     render(
       <AppProviders queryClient={createQueryClient()}>

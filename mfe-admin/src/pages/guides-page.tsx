@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function GuidesPage() {
   return (
     <>
-      <PageMeta title="Guide management" description="Manage the guides of the marketplace." noIndex />
+      <PageMeta
+        title="Guide management"
+        description="Manage the guides of the marketplace."
+        noIndex
+      />
       <NotBuiltYet title="Guide management" remote="admin" />
     </>
   );

@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function ProjectDetailPage() {
   return (
     <>
-      <PageMeta title="Project details" description="Your trek request and the guide offers it received." noIndex />
+      <PageMeta
+        title="Project details"
+        description="Your trek request and the guide offers it received."
+        noIndex
+      />
       <NotBuiltYet title="Project details" remote="projects" />
     </>
   );

@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function ProjectEditPage() {
   return (
     <>
-      <PageMeta title="Edit Project Overview" description="Change your trek request; guides are notified." noIndex />
+      <PageMeta
+        title="Edit Project Overview"
+        description="Change your trek request; guides are notified."
+        noIndex
+      />
       <NotBuiltYet title="Edit Project Overview" remote="projects" />
     </>
   );

@@ -6,7 +6,10 @@ import ProjectsPage from './projects-page';
 
 describe('ProjectsPage (exposed as projects/ProjectsPage)', () => {
   it('renders inside the providers and router a host gives it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
+    );
     const router = createMemoryRouter([{ path: '*', element: <ProjectsPage /> }]);
     render(
       <AppProviders queryClient={createQueryClient()}>

@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function ProjectsPage() {
   return (
     <>
-      <PageMeta title="My Projects" description="Your trek requests and the offers guides send you." noIndex />
+      <PageMeta
+        title="My Projects"
+        description="Your trek requests and the offers guides send you."
+        noIndex
+      />
       <NotBuiltYet title="My Projects" remote="projects" />
     </>
   );

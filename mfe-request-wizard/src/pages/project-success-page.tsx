@@ -4,7 +4,11 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function ProjectSuccessPage() {
   return (
     <>
-      <PageMeta title="Trek Request Submitted" description="Your trek request was sent to local guides." noIndex />
+      <PageMeta
+        title="Trek Request Submitted"
+        description="Your trek request was sent to local guides."
+        noIndex
+      />
       <NotBuiltYet title="Trek Request Submitted" remote="wizard" />
     </>
   );

@@ -4,7 +4,10 @@ import { NotBuiltYet, PageMeta } from '@trek/shared';
 export default function RequestWizardPage() {
   return (
     <>
-      <PageMeta title="Create your trek request" description="Describe the trek you dream of in Peru and receive personalised offers from local guides." />
+      <PageMeta
+        title="Create your trek request"
+        description="Describe the trek you dream of in Peru and receive personalised offers from local guides."
+      />
       <NotBuiltYet title="Create your trek request" remote="wizard" />
     </>
   );

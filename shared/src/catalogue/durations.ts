@@ -76,7 +76,10 @@ export function getDurationOptions(trek: string | null | undefined): readonly Du
 }
 
 /** True when the duration is one of the trek's available options (spec section 5). */
-export function isDurationAvailable(trek: string | null | undefined, duration: string | null | undefined) {
+export function isDurationAvailable(
+  trek: string | null | undefined,
+  duration: string | null | undefined,
+) {
   return getDurationOptions(trek).some((o) => o.duration === duration && o.is_available);
 }
 

@@ -13,7 +13,8 @@ export interface Trek {
 const SALKANTAY: Trek = {
   id: 'salkantay',
   name: 'Salkantay',
-  description: 'Cross a 4,600 m glacier pass under Salkantay and descend through cloud forest to Machu Picchu.',
+  description:
+    'Cross a 4,600 m glacier pass under Salkantay and descend through cloud forest to Machu Picchu.',
   image: TREK_IMAGES.salkantay,
 };
 const AUSANGATE: Trek = {

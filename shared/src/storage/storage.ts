@@ -13,7 +13,11 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
  * Reads and validates a JSON value. Unparseable or invalid data is removed silently; storage
  * that is unavailable (private mode, quota) reads as nothing.
  */
-export function readJson<T>(storage: Storage | undefined, key: string, schema: z.ZodType<T>): T | null {
+export function readJson<T>(
+  storage: Storage | undefined,
+  key: string,
+  schema: z.ZodType<T>,
+): T | null {
   if (!storage) return null;
   let raw: string | null;
   try {

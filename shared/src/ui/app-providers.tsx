@@ -14,9 +14,18 @@ export const TOAST_DURATION_MS = 5000;
  * Providers every page needs: Mantine theme, en-GB dates with Monday first, toasts and the one
  * QueryClient. The host renders it once; a remote only in its standalone dev bootstrap.
  */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+  env = 'default',
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals for component tests. */
+  env?: 'default' | 'test';
+}) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
         <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

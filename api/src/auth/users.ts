@@ -1,0 +1,79 @@
+import type { Config } from '../config.js';
+import type { Queryable } from '../db/database.js';
+
+interface UserRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string | null;
+  profile_image_url: string | null;
+  is_temporary_email: boolean;
+}
+
+/** The user object of GET /api/auth/user (spec section 3 plus ARCHITECTURE section 4). */
+export interface UserView {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  providers: Array<{ provider: string }>;
+  isAdmin: boolean;
+  hasTemporaryEmail: boolean;
+}
+
+export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {
+  return config.adminEmails.includes(email.toLowerCase());
+}
+
+export async function findUserView(
+  db: Queryable,
+  config: Config,
+  userId: string,
+): Promise<UserView | null> {
+  const { rows } = await db.query<UserRow>(
+    `select id, email, first_name, last_name, display_name, profile_image_url, is_temporary_email
+     from users where id = $1`,
+    [userId],
+  );
+  const user = rows[0];
+  if (!user) return null;
+  const identities = await db.query<{ provider: string }>(
+    'select provider from auth_identities where user_id = $1 order by created_at',
+    [userId],
+  );
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    displayName: user.display_name,
+    profileImageUrl: user.profile_image_url,
+    providers: identities.rows.map((row) => ({ provider: row.provider })),
+    isAdmin: !user.is_temporary_email && isAdminEmail(config, user.email),
+    hasTemporaryEmail: user.is_temporary_email,
+  };
+}
+
+/** Finds a user by e-mail (any case) or creates one; returns the id. */
+export async function findOrCreateUserByEmail(
+  db: Queryable,
+  input: { email: string; firstName?: string | null; lastName?: string | null },
+): Promise<string> {
+  const existing = await db.query<{ id: string }>(
+    'select id from users where lower(email) = lower($1)',
+    [input.email],
+  );
+  if (existing.rows[0]) return existing.rows[0].id;
+  const displayName = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
+  const created = await db.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, display_name) values ($1, $2, $3, $4)
+     returning id`,
+    [input.email, input.firstName ?? null, input.lastName ?? null, displayName],
+  );
+  const row = created.rows[0];
+  if (!row) throw new Error('user insert returned no row');
+  return row.id;
+}

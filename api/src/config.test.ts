@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.env).toBe('development');
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  it('reads admin e-mails as a trimmed, lower-case list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Rosa@Example.com, ,ops@example.com' }).adminEmails).toEqual(
+      ['rosa@example.com', 'ops@example.com'],
+    );
+  });
+
+  it('stops with a message naming the variable on a bad port', () => {
+    expect(() => loadConfig({ API_PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ API_PORT: '70000' })).toThrow(/API_PORT.*"70000"/);
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL and an unknown NODE_ENV', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('keeps only the origin of PUBLIC_ORIGIN', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trek.example/some/path' }).publicOrigin).toBe(
+      'https://trek.example',
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, or in memory for tests (`dataDir`
+ * 'memory://'). One process at a time may open a data folder.
+ */
+export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+  let location = dataDir;
+  if (dataDir !== 'memory://') {
+    location = join(dataDir, 'pglite');
+    mkdirSync(location, { recursive: true });
+  }
+  const db = await PGlite.create(location === 'memory://' ? undefined : location);
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const result = await db.query<T>(sql, params);
+      return { rows: result.rows };
+    },
+    exec: async (sql) => {
+      await db.exec(sql);
+    },
+    transaction: (fn) =>
+      db.transaction((tx) =>
+        fn({
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await tx.query<T>(sql, params)).rows,
+          }),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
+    close: () => db.close(),
+  };
+}
+
+/** A PostgreSQL server (DATABASE_URL): how the API scales past one process. */
+export async function openServerDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fail at start-up, not on the first request, when the server is unreachable.
+  await pool.query('select 1');
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const result = await pool.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn({
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params)).rows as T[],
+          }),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }) {
+  return options.databaseUrl
+    ? openServerDatabase(options.databaseUrl)
+    : openEmbeddedDatabase(options.dataDir);
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedDatabase } from './database.js';
+import { migrate } from './migrate.js';
+
+describe('migrate', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies every migration once, and a second start keeps the data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trek-api-migrate-'));
+    dirs.push(dataDir);
+
+    const first = await openEmbeddedDatabase(dataDir);
+    const applied = await migrate(first);
+    expect(applied).toContain('001_users_and_sessions.sql');
+    await first.query("insert into users (email) values ('kept@example.com')");
+    await first.close();
+
+    const second = await openEmbeddedDatabase(dataDir);
+    expect(await migrate(second)).toEqual([]);
+    const { rows } = await second.query<{ email: string }>('select email from users');
+    expect(rows.map((r) => r.email)).toEqual(['kept@example.com']);
+    await second.close();
+  });
+
+  it('rolls a failing transaction back', async () => {
+    const db = await openEmbeddedDatabase('memory://');
+    await migrate(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into users (email) values ('gone@example.com')");
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect((await db.query('select 1 from users')).rows).toHaveLength(0);
+    await db.close();
+  });
+});

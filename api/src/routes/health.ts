@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+
+/** `{ status: "ok" }` only when the database answers. */
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/health', { config: { rateLimit: false } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      await ctx.db.query('select 1');
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unavailable');
+      return reply.status(503).send({ status: 'error' });
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { deleteExpiredHits } from './http/rate-limit-store.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await migrate(db);
+  await deleteExpiredHits(db, new Date());
+
+  const app = await buildApp({
+    config,
+    db,
+    prettyLogs: config.env === 'development' && process.stdout.isTTY === true,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `API ready on http://${config.host}:${config.port} (${config.databaseUrl ? 'PostgreSQL server' : `embedded database in ${config.dataDir}`})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else {
+    console.error('The API could not start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

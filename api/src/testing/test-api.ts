@@ -1,0 +1,53 @@
+import { buildApp } from '../app.js';
+import { createSession, sessionCookieName } from '../auth/sessions.js';
+import { findOrCreateUserByEmail } from '../auth/users.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, openEmbeddedDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+
+export interface TestApi {
+  url: string;
+  config: Config;
+  db: Database;
+  clock: { now: Date };
+  /** A user with a fresh session; `cookie` is a ready Cookie header value. */
+  signIn(
+    email: string,
+    names?: { firstName?: string; lastName?: string },
+  ): Promise<{ userId: string; token: string; cookie: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API on a throwaway in-memory database, listening on a free port. The clock is
+ * controllable: move `clock.now` to test expiry.
+ */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost:3000', ...env });
+  const db = await openEmbeddedDatabase('memory://');
+  await migrate(db);
+  const clock = { now: new Date('2026-01-05T10:00:00Z') };
+  const app = await buildApp({ config, db, now: () => clock.now });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    db,
+    clock,
+    async signIn(email, names = {}) {
+      const userId = await findOrCreateUserByEmail(db, {
+        email,
+        firstName: names.firstName ?? null,
+        lastName: names.lastName ?? null,
+      });
+      const token = await createSession(db, userId, clock.now);
+      return { userId, token, cookie: `${sessionCookieName(config)}=${token}` };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

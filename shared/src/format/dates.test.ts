@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addNightsIso,
+  formatCreatedAt,
+  formatDisplayDate,
+  isPastDate,
+  parseIsoDate,
+  toIsoDate,
+  WEEK_STARTS_ON,
+} from './dates';
+
+describe('en-GB dates', () => {
+  it("displays dates like 'Mon 05 Jan 2026'", () => {
+    expect(formatDisplayDate(new Date(2026, 0, 5))).toBe('Mon 05 Jan 2026');
+  });
+
+  it('starts weeks on Monday', () => {
+    expect(WEEK_STARTS_ON).toBe(1);
+  });
+
+  it('reads and writes yyyy-MM-dd in local time, refusing impossible dates', () => {
+    const date = parseIsoDate('2026-02-28');
+    expect(date && toIsoDate(date)).toBe('2026-02-28');
+    expect(parseIsoDate('2026-02-30')).toBeNull();
+    expect(parseIsoDate('05/01/2026')).toBeNull();
+    expect(parseIsoDate('')).toBeNull();
+  });
+
+  it('adds nights to a start date, blank without a start', () => {
+    expect(addNightsIso('2026-01-30', 4)).toBe('2026-02-03');
+    expect(addNightsIso('2026-01-30', 0)).toBe('2026-01-30');
+    expect(addNightsIso('', 3)).toBe('');
+  });
+
+  it("formats the created date with weekday, ' at' and 24 h time, or 'Date not available'", () => {
+    expect(formatCreatedAt(new Date(2026, 0, 5, 14, 30).toISOString())).toBe(
+      'Monday, 5 January 2026 at 14:30',
+    );
+    expect(formatCreatedAt('not a date')).toBe('Date not available');
+    expect(formatCreatedAt(null)).toBe('Date not available');
+  });
+
+  it('treats days before today as past, today as choosable', () => {
+    const today = new Date(2026, 0, 5, 9);
+    expect(isPastDate(new Date(2026, 0, 4, 23), today)).toBe(true);
+    expect(isPastDate(new Date(2026, 0, 5, 0), today)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../query-client';
+import { AppProviders } from './app-providers';
+import { NotBuiltYet } from './not-built-yet';
+import { PageMeta } from './page-meta';
+import { PageSkeleton } from './page-skeleton';
+
+function renderPage(element: React.ReactNode) {
+  const router = createMemoryRouter([{ path: '*', element }]);
+  return render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+describe('PageMeta', () => {
+  it('sets the title, the description and, when asked, no-index', async () => {
+    renderPage(<PageMeta title="My Projects" description="Your trek requests." noIndex />);
+    await waitFor(() => expect(document.title).toBe('My Projects | TrekPeru'));
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Your trek requests.',
+    );
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
+  });
+
+  it('leaves pages indexable by default', async () => {
+    renderPage(<PageMeta title="Welcome" description="Hello." />);
+    await waitFor(() => expect(document.title).toBe('Welcome | TrekPeru'));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+  });
+});
+
+describe('NotBuiltYet', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the page and the team, and reads the auth state', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 401 })),
+    );
+    renderPage(<NotBuiltYet title="My Projects" remote="projects" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Projects' })).toBeTruthy();
+    expect(screen.getByText(/delivered by the projects team/)).toBeTruthy();
+    expect(await screen.findByText('You are browsing as a visitor.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create a trek request' }).getAttribute('href')).toBe(
+      '/create-project',
+    );
+  });
+});
+
+describe('PageSkeleton', () => {
+  it('announces loading to assistive technology', () => {
+    renderPage(<PageSkeleton />);
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Loading…')).toBeTruthy();
+  });
+});
