@@ -43,7 +43,10 @@ export default defineConfig({
     strictPort: true,
     historyApiFallback: true,
     // The host origin fronts the API so cookies stay first-party.
-    proxy: { '/api': apiOrigin, '/auth': apiOrigin, '/health': apiOrigin },
+    // /auth/conflict is a page; only the OAuth routes under /auth belong to the API.
+    proxy: Object.fromEntries(
+      ['/api', '/health', '/auth/google', '/auth/facebook'].map((path) => [path, apiOrigin]),
+    ),
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 });

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Serves a production build: the host (SPA fallback, remote map injected into index.html,
- * /api, /auth and /health proxied to the API so cookies are first-party) or a remote (static
+ * /api, /health and the OAuth routes under /auth proxied to the API so cookies are first-party) or a remote (static
  * files with CORS, since the host fetches the manifest with fetch()).
  *
  * Used by scripts/start.mjs, the e2e tests and the benchmark. As a CLI:
@@ -13,7 +13,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 
-const PROXIED_PREFIXES = ['/api', '/auth', '/health'];
+// /auth/conflict is a page of the host; only the OAuth routes under /auth belong to the API.
+export const PROXIED_PREFIXES = ['/api', '/health', '/auth/google', '/auth/facebook'];
 const REMOTE_MAP_SCRIPT =
   /(<script id="remote-map" type="application\/json">)([\s\S]*?)(<\/script>)/;
 

@@ -54,7 +54,12 @@ export async function startApi(env, options) {
       r(code);
     });
   });
-  await waitForOk(`http://127.0.0.1:${options.port}/health`, 60_000, () => exited);
+  try {
+    await waitForOk(`http://127.0.0.1:${options.port}/health`, 60_000, () => exited);
+  } catch (error) {
+    if (!exited) child.kill('SIGTERM');
+    throw exited ? new Error('The API exited while starting; see its output above.') : error;
+  }
   return {
     child,
     exit,

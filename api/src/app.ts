@@ -38,7 +38,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config, options.prettyLogs ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
 
   registerErrorHandling(app);

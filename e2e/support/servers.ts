@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 // The e2e tests serve builds exactly as `npm start` does.
 import { startStaticServer } from '../../scripts/serve.mjs';
@@ -32,3 +33,16 @@ export function startRemote(dir: string, port = 0) {
 }
 
 export { startApi };
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import { startApi, startHost, startRemote } from '../support/servers';
+import { freePort, startApi, startHost, startRemote } from '../support/servers';
 
 test('a remote renders in the host with the host React, router and QueryClient', async ({
   travellerPage: page,
@@ -12,30 +12,22 @@ test('a remote renders in the host with the host React, router and QueryClient',
   // The remote reads the signed-in user from the host's query cache.
   await expect(page.getByText('Signed in as Ana')).toBeVisible();
 
-  // Every singleton was provided by the host and is used by the remote: one copy on the page.
-  const shared = await page.evaluate(() => {
+  // Every shared library on the page is one copy, provided by the host; the remote's own
+  // fallback copies are never loaded.
+  const loaded = await page.evaluate(() => {
     type Share = { from: string; loaded?: boolean; useIn?: string[] };
-    const scope = (
-      window as unknown as {
-        __FEDERATION__: {
-          __SHARE__: Record<string, Record<string, Record<string, Record<string, Share>>>>;
-        };
-      }
-    ).__FEDERATION__.__SHARE__;
-    const result: Record<string, { versions: string[]; from: string[]; useIn: string[] }> = {};
-    for (const instance of Object.values(scope)) {
+    type Scopes = Record<string, { default?: Record<string, Record<string, Share>> }>;
+    const scopes = (window as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__
+      .__SHARE__;
+    const rows: Array<{ pkg: string; version: string; from: string; useIn: string[] }> = [];
+    for (const instance of Object.values(scopes)) {
       for (const [pkg, versions] of Object.entries(instance.default ?? {})) {
-        const loaded = Object.entries(versions).filter(([, s]) => s.loaded);
-        const entry = result[pkg] ?? { versions: [], from: [], useIn: [] };
-        result[pkg] = entry;
-        for (const [version, share] of loaded) {
-          entry.versions.push(version);
-          entry.from.push(share.from);
-          entry.useIn.push(...(share.useIn ?? []));
+        for (const [version, share] of Object.entries(versions)) {
+          if (share.loaded) rows.push({ pkg, version, from: share.from, useIn: share.useIn ?? [] });
         }
       }
     }
-    return result;
+    return rows;
   });
   for (const pkg of [
     'react',
@@ -45,9 +37,14 @@ test('a remote renders in the host with the host React, router and QueryClient',
     '@mantine/core',
     '@trek/shared',
   ]) {
-    expect(shared[pkg]?.from, pkg).toEqual(['host']);
-    expect(new Set(shared[pkg]?.versions).size, pkg).toBe(1);
-    expect(shared[pkg]?.useIn, pkg).toContain('projects');
+    const copies = loaded.filter((row) => row.pkg === pkg);
+    expect(new Set(copies.map((row) => `${row.version} from ${row.from}`)), pkg).toEqual(
+      new Set([`${copies[0]?.version} from host`]),
+    );
+  }
+  expect(loaded.filter((row) => row.from !== 'host')).toEqual([]);
+  for (const pkg of ['react/jsx-runtime', '@trek/shared']) {
+    expect(loaded.find((row) => row.pkg === pkg)?.useIn, pkg).toContain('projects');
   }
 
   // A link inside the remote navigates with the host's router: no page reload.
@@ -101,7 +98,7 @@ test('a stopped remote shows a fallback in the page area; Retry recovers once it
 
 test('the system status card turns Inactive when the API stops', async ({ page }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-health-'));
-  const apiPort = 4190;
+  const apiPort = await freePort();
   const api = await startApi(process.env, {
     port: apiPort,
     dataDir,

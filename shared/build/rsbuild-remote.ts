@@ -47,7 +47,10 @@ export function defineRemoteConfig({ name, exposes, title }: RemoteConfigOptions
       historyApiFallback: true,
       // The host fetches the manifest with fetch(), which needs CORS.
       cors: { origin: '*' },
-      proxy: { '/api': apiOrigin, '/auth': apiOrigin, '/health': apiOrigin },
+      // /auth/conflict is a page; only the OAuth routes under /auth belong to the API.
+      proxy: Object.fromEntries(
+        ['/api', '/health', '/auth/google', '/auth/facebook'].map((path) => [path, apiOrigin]),
+      ),
     },
   });
 }

@@ -18,6 +18,8 @@ const peer = sharedPackage.devDependencies;
 
 const SINGLETONS: Record<string, string> = {
   react: peer.react,
+  // react/jsx-runtime, which every compiled component imports, must be the host's copy too.
+  'react/': peer.react,
   'react-dom': peer['react-dom'],
   // Subpath imports such as react-dom/client must resolve to the same copy.
   'react-dom/': peer['react-dom'],
