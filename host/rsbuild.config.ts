@@ -7,7 +7,17 @@ import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 const suite = suiteConfig(process.env);
 const apiOrigin = suite.apiOrigin;
 
-export default defineConfig({
+/**
+ * Dev only: remote edits hot-reload inside the host once react-refresh finds a renderer hook
+ * (TOOLCHAIN: nx#36393, module-federation-examples#4405). Never shipped in production builds.
+ */
+const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
+  renderers: new Map(), supportsFiber: true,
+  inject(renderer) { const id = this.renderers.size + 1; this.renderers.set(id, renderer); return id; },
+  onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+};`;
+
+export default defineConfig(({ envMode }) => ({
   plugins: [
     pluginReact(),
     pluginModuleFederation({
@@ -36,6 +46,9 @@ export default defineConfig({
         head: true,
         append: false,
       },
+      ...(envMode === 'development'
+        ? [{ tag: 'script', children: devtoolsHookStub, head: true, append: false }]
+        : []),
     ],
   },
   server: {
@@ -49,4 +62,4 @@ export default defineConfig({
     ),
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
-});
+}));

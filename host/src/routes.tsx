@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireSignedIn } from './auth/require-signed-in';
 import type { RemoteName } from './federation/remote-map';
-import { remotePage } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
 import { AuthConflictPage } from './pages/auth-conflict-page';
 import { InternalDevPage } from './pages/internal-dev-page';
@@ -12,17 +11,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ProviderApplyPage } from './pages/provider-apply-page';
 import { ProviderOnboardingPage } from './pages/provider-onboarding-page';
 import { SignInPage } from './pages/sign-in-page';
-
-/** One exposed page module per entry; a route loads only its own remote's code. */
-export const remotePages = {
-  requestWizard: remotePage('wizard', 'RequestWizardPage'),
-  projectSuccess: remotePage('wizard', 'ProjectSuccessPage'),
-  projects: remotePage('projects', 'ProjectsPage'),
-  projectDetail: remotePage('projects', 'ProjectDetailPage'),
-  projectEdit: remotePage('projects', 'ProjectEditPage'),
-  settings: remotePage('account', 'SettingsPage'),
-  adminGuides: remotePage('admin', 'GuidesPage'),
-};
+import { remotePages } from './remote-pages';
 
 export interface RouteEntry {
   path: string;

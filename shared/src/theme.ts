@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Tooltip } from '@mantine/core';
 
 /** System fonts only: nothing is downloaded at run time. */
 const systemFonts =
@@ -11,4 +11,8 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // The spec's tooltip delay (section 9).
+    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+  },
 });

@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { SITE, useAuth } from '@trek/shared';
 import { Link, useLocation } from 'react-router-dom';
+import { remotePages } from '../remote-pages';
 import { Logo } from './logo';
 import classes from './site-header.module.css';
 import { UserMenu } from './user-menu';
@@ -29,7 +30,13 @@ export function SiteHeader() {
           ) : user ? (
             <UserMenu user={user} />
           ) : (
-            <Button component={Link} to="/trek/new" radius="xl">
+            <Button
+              component={Link}
+              to="/trek/new"
+              radius="xl"
+              onMouseEnter={remotePages.requestWizard.preload}
+              onFocus={remotePages.requestWizard.preload}
+            >
               Sign In
             </Button>
           )}

@@ -1,12 +1,22 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type User, useLogout, userDisplayName, userInitial } from '@trek/shared';
 import { Link } from 'react-router-dom';
+import { remotePages } from '../remote-pages';
 
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const name = userDisplayName(user);
   return (
-    <Menu position="bottom-end" width={200} withinPortal>
+    <Menu
+      position="bottom-end"
+      width={200}
+      withinPortal
+      onOpen={() => {
+        // Both items lead to a remote: start fetching their code while the user chooses.
+        remotePages.projects.preload();
+        remotePages.settings.preload();
+      }}
+    >
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu for ${name}`}>
           <Group gap="xs" wrap="nowrap">
