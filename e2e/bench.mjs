@@ -66,10 +66,13 @@ async function coldLoad(path, content) {
       initiator: e.initiator.url ?? frame,
     });
   });
-  cdp.on('Network.loadingFinished', (e) => {
+  /** @param {{ requestId: string, timestamp: number }} e */
+  const finished = (e) => {
     const r = requests.get(e.requestId);
     if (r) r.end = e.timestamp;
-  });
+  };
+  cdp.on('Network.loadingFinished', finished);
+  cdp.on('Network.loadingFailed', finished);
 
   const t0 = Date.now();
   await page.goto(`${suite.url}${path}`);
@@ -77,7 +80,13 @@ async function coldLoad(path, content) {
   const contentMs = Date.now() - t0;
   // Requests already finished when the content showed: the ones its first paint waited for.
   const beforePaint = [...requests.values()].filter((r) => r.end !== undefined);
-  await page.waitForLoadState('networkidle');
+  // Let late requests (preloads, lazy chunks) settle: 500 ms with nothing in flight, 5 s at most.
+  const settleBy = Date.now() + 5000;
+  let quietSince = Date.now();
+  while (Date.now() < settleBy && Date.now() - quietSince < 500) {
+    if ([...requests.values()].some((r) => r.end === undefined)) quietSince = Date.now();
+    await new Promise((r) => setTimeout(r, 50));
+  }
 
   let jsGzip = 0;
   let cssGzip = 0;
