@@ -1,9 +1,20 @@
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The api/ folder, whether running from src/ (tsx, tests) or dist/. */
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The api/ folder (the nearest package.json up), whether running from src/ or the dist/ bundle. */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`No package.json above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -28,7 +28,7 @@ export default async function globalSetup() {
       execFileSync(
         process.execPath,
         [
-          join(ROOT, 'api/dist/cli/create-session.js'),
+          join(ROOT, 'api/dist/create-session.js'),
           '--email',
           email,
           '--first-name',

@@ -3,7 +3,7 @@
  * `{ cookieName, token, userId }` as JSON. It needs direct database access (same configuration as
  * the API) and, for the embedded database, the API must not be running on the same data folder.
  *
- *   node dist/cli/create-session.js --email ana@example.com [--first-name Ana] [--last-name Quispe]
+ *   node dist/create-session.js --email ana@example.com [--first-name Ana] [--last-name Quispe]
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
