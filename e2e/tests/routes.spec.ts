@@ -24,7 +24,12 @@ const ROUTES: Array<{
   { path: '/', owner: 'wizard', title: 'Create your trek request' },
   { path: '/trek/new', owner: 'wizard', title: 'Create your trek request' },
   { path: '/create-project', owner: 'wizard', title: 'Create your trek request' },
-  { path: '/project-success', owner: 'wizard', title: 'Trek Request Submitted' },
+  {
+    path: '/project-success',
+    owner: 'wizard',
+    title: 'Trek Request Submitted',
+    heading: 'Trek Request Submitted!',
+  },
   { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveller' },
   { path: '/u/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
   { path: '/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
@@ -89,7 +94,10 @@ for (const route of ROUTES) {
     if (route.owner === 'host') {
       expect([...fetched]).toEqual([]);
     } else {
-      await expect(page.getByText(`delivered by the ${route.owner} team`)).toBeVisible();
+      if (route.owner !== 'wizard') {
+        // Pages a later issue builds say so, from their own remote.
+        await expect(page.getByText(`delivered by the ${route.owner} team`)).toBeVisible();
+      }
       // A route loads its own remote and no other.
       expect([...fetched]).toEqual([route.owner]);
     }

@@ -4,6 +4,13 @@ export { fetchCurrentUser, logout, userQueryOptions } from './api/auth';
 export { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './api/client';
 export { fetchHealth, HEALTH_POLL_MS, healthQueryOptions } from './api/health';
 export {
+  type MagicLinkRequest,
+  type MagicLinkResponse,
+  magicLinkResponseSchema,
+  requestMagicLink,
+} from './api/magic-link';
+export {
+  createProject,
   fetchProject,
   fetchProjects,
   projectQueryOptions,

@@ -2,11 +2,15 @@
  * jsdom lacks a few browser APIs that Mantine uses; every package's component tests load this
  * file (vitest `setupFiles: ['@trek/shared/testing/setup-dom']`).
  */
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The toast store lives at module level: a test must not see the previous one's toasts.
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -1,7 +1,14 @@
-import { NotBuiltYet, PageMeta } from '@trek/shared';
+import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { PageMeta } from '@trek/shared';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { readCreatedProject } from '../features/submission/created-project';
+import { ProjectSummaryCard } from '../features/success/components/project-summary-card';
 
-/** Exposed as `wizard/ProjectSuccessPage`. Built by a later issue; until then it says so. */
+/** Exposed as `wizard/ProjectSuccessPage`: /project-success. */
 export default function ProjectSuccessPage() {
+  const [summary] = useState(readCreatedProject);
+  const projectPath = summary?.id ? `/u/projects/${encodeURIComponent(summary.id)}` : '/u/projects';
   return (
     <>
       <PageMeta
@@ -9,7 +16,36 @@ export default function ProjectSuccessPage() {
         description="Your trek request was sent to local guides."
         noIndex
       />
-      <NotBuiltYet title="Trek Request Submitted" remote="wizard" />
+      <Container size="sm" py={48}>
+        <Stack gap="lg">
+          <Title order={1}>Trek Request Submitted!</Title>
+          {summary ? (
+            <ProjectSummaryCard summary={summary} />
+          ) : (
+            <Text c="dimmed">Your request was sent. You can find it in your projects.</Text>
+          )}
+          <div>
+            <Title order={2} fz="lg" mb="xs">
+              What happens next?
+            </Title>
+            <List type="ordered" spacing="xs">
+              <List.Item>
+                Local guides review your request and send you personalised offers.
+              </List.Item>
+              <List.Item>Offers arrive by e-mail within 24 hours.</List.Item>
+              <List.Item>Choose the guide you prefer and confirm your booking.</List.Item>
+            </List>
+          </div>
+          <Group gap="sm">
+            <Button component={Link} to={projectPath}>
+              View My Project
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              Back to Home
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
     </>
   );
 }

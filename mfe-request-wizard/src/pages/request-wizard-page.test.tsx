@@ -1,24 +1,75 @@
-import { render, screen } from '@testing-library/react';
-import { AppProviders, createQueryClient } from '@trek/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@trek/shared';
+import { describe, expect, it } from 'vitest';
+import { renderPage, stubFetch } from '../test/render';
 import RequestWizardPage from './request-wizard-page';
 
 describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
-  it('renders inside the providers and router a host gives it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
-    );
-    const router = createMemoryRouter([{ path: '*', element: <RequestWizardPage /> }]);
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+  it('walks a visitor through the four steps and opens the sign-in modal on submit', async () => {
+    stubFetch({ user: null });
+    const user = userEvent.setup();
+    renderPage(<RequestWizardPage />, '/create-project');
+
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Create your trek request' }),
     ).toBeTruthy();
-    expect(screen.getByText(/delivered by the wizard team/)).toBeTruthy();
+    expect(screen.getByText('1 out of 4')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('radio', { name: 'Inca Trail (coming soon)' }).hasAttribute('disabled'),
+    ).toBe(true);
+
+    await user.click(screen.getByRole('radio', { name: 'Lares' }));
+    expect(await screen.findByText('2 out of 4')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}').trek).toBe(
+      'Lares',
+    );
+
+    await user.click(await screen.findByRole('radio', { name: /4 days \/ 3 nights/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'When would you like to trek?' }),
+    ).toBeTruthy();
+    expect(screen.getByPlaceholderText('Auto-calculated')).toBeTruthy();
+
+    // Going back keeps the answers.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(
+      (screen.getByRole('radio', { name: /4 days \/ 3 nights/ }) as HTMLButtonElement).dataset
+        .checked,
+    ).toBeDefined();
+  });
+
+  it('asks for at least one language on the last step', async () => {
+    stubFetch({ user: null });
+    localStorage.setItem(
+      STORAGE_KEYS.wizardFormData,
+      JSON.stringify({
+        trek: 'Lares',
+        duration: '4 days / 3 nights',
+        dates: {
+          flexible: false,
+          flexibilityWindowDays: null,
+          start: '2030-01-07',
+          end: '2030-01-10',
+          baseDate: '2030-01-07',
+        },
+        travelers: 1,
+        languages: [],
+        utm: { source: '', medium: '', campaign: '' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<RequestWizardPage />, '/create-project');
+    expect(await screen.findByText('4 out of 4')).toBeTruthy();
+    expect(screen.getByText('Select at least one language to continue')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Submit request' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    expect(screen.queryByText('Select at least one language to continue')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit request' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('First Name *')).toBeTruthy();
   });
 });

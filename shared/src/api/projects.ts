@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { projectListSchema, projectSchema } from '../schemas/project';
+import { type CreateProjectBody, projectListSchema, projectSchema } from '../schemas/project';
 import { apiRequest } from './client';
 
 export function fetchProjects() {
@@ -15,3 +15,8 @@ export const projectsQueryOptions = () =>
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['projects', 'detail', id] as const, queryFn: () => fetchProject(id) });
+
+/** POST /api/projects; errors carry the server's `code` (e.g. TEMPORARY_EMAIL) on ApiError. */
+export function createProject(body: CreateProjectBody) {
+  return apiRequest('POST', '/api/projects', { body, schema: projectSchema });
+}

@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useInterval } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { type MagicLinkResponse, requestMagicLink } from '@trek/shared';
+import { useEffect, useState } from 'react';
+import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
+import {
+  firstRegistrationError,
+  magicLinkError,
+  type RegistrationValues,
+  resendSecondsLeft,
+} from '../model/registration';
+import { SocialButtons } from './social-buttons';
+
+/** Where the magic link brings the traveller back: the wizard, which then submits the request. */
+export const MAGIC_LINK_RETURN_PATH = '/create-project?auth=success';
+
+export interface RegistrationModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+type View = 'form' | 'sent';
+
+/** Sign in or register with a magic link (spec sections 2, 4, 5, 8). */
+export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
+  const [view, setView] = useState<View>('form');
+  const [sentAt, setSentAt] = useState(0);
+  const [now, setNow] = useState(Date.now());
+  const ticker = useInterval(() => setNow(Date.now()), 1000);
+
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      whatsapp: '',
+      countryCode: DEFAULT_COUNTRY_CODE,
+    },
+    validateInputOnChange: false,
+    // One message at a time, in the spec's order.
+    validate: (values) => {
+      const problem = firstRegistrationError(values, findCountry(values.countryCode));
+      return problem ? { [problem.field]: problem.message } : {};
+    },
+  });
+
+  const send = useMutation({
+    mutationFn: (values: RegistrationValues) =>
+      requestMagicLink({
+        email: values.email.trim(),
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        redirectTo: MAGIC_LINK_RETURN_PATH,
+      }),
+    onSuccess: () => {
+      setSentAt(Date.now());
+      setNow(Date.now());
+      setView('sent');
+    },
+  });
+
+  useEffect(() => {
+    if (view === 'sent') ticker.start();
+    else ticker.stop();
+    return ticker.stop;
+  }, [view, ticker]);
+
+  const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
+  const response: MagicLinkResponse | undefined = send.data;
+  const error = send.isError ? magicLinkError(send.error) : null;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={view === 'sent' ? 'Check your email' : 'Sign in to send your request'}
+      centered
+      size="lg"
+    >
+      {view === 'form' ? (
+        <form
+          noValidate
+          onSubmit={form.onSubmit((values) => {
+            if (!send.isPending) send.mutate(values);
+          })}
+        >
+          <Stack gap="sm">
+            <Text fz="sm" c="dimmed">
+              Your request is saved. Enter your details and we will e-mail you a link to sign in and
+              send it to our guides.
+            </Text>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label="First Name *"
+                autoComplete="given-name"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last Name *"
+                autoComplete="family-name"
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Email *"
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <Select
+                label="Country"
+                w={190}
+                searchable
+                allowDeselect={false}
+                data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dialCode})` }))}
+                filter={({ options, search }) =>
+                  options.filter(
+                    (option) =>
+                      'value' in option && matchesCountry(findCountry(option.value), search),
+                  )
+                }
+                nothingFoundMessage="No country found"
+                {...form.getInputProps('countryCode')}
+              />
+              <TextInput
+                label="WhatsApp (optional)"
+                type="tel"
+                autoComplete="tel-national"
+                flex={1}
+                leftSection={<Text fz="sm">{findCountry(form.values.countryCode).dialCode}</Text>}
+                leftSectionWidth={48}
+                {...form.getInputProps('whatsapp')}
+              />
+            </Group>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error.message}
+              </Alert>
+            )}
+            <Button type="submit" loading={send.isPending} fullWidth mt="xs">
+              Email me a sign-in link
+            </Button>
+            <Divider label="or" labelPosition="center" />
+            <SocialButtons />
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Text>
+            We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
+            device to sign in and submit your trek request.
+          </Text>
+          <Text fz="sm" c="dimmed">
+            The magic link is valid for 15 minutes.
+          </Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error.message}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button
+              variant="light"
+              disabled={secondsLeft > 0 || send.isPending}
+              loading={send.isPending}
+              onClick={() => send.variables && send.mutate(send.variables)}
+            >
+              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend link'}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                send.reset();
+                setView('form');
+              }}
+            >
+              Change details
+            </Button>
+          </Group>
+          {/* The server only returns the link itself in development. */}
+          {response?.magicLink && (
+            <Anchor href={response.magicLink} fz="sm">
+              Use test link
+            </Anchor>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,91 @@
+import { ApiError } from '@trek/shared';
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES, findCountry, matchesCountry } from './countries';
+import {
+  firstRegistrationError,
+  isValidWhatsapp,
+  magicLinkError,
+  resendSecondsLeft,
+} from './registration';
+
+const us = findCountry('US');
+const valid = {
+  firstName: 'Ana',
+  lastName: 'Quispe',
+  email: 'ana@example.com',
+  whatsapp: '',
+  countryCode: 'US',
+};
+
+describe('registration validation', () => {
+  it('checks in the spec order with its exact messages', () => {
+    const steps = [
+      [{ ...valid, firstName: ' ', lastName: '', email: '' }, 'Please enter your first name.'],
+      [{ ...valid, lastName: '', email: '' }, 'Please enter your last name.'],
+      [{ ...valid, email: '' }, 'Please enter your email address.'],
+      [{ ...valid, email: 'ana@example' }, 'Please enter a valid email address.'],
+      [{ ...valid, email: 'ana quispe@example.com' }, 'Please enter a valid email address.'],
+      [{ ...valid, whatsapp: '12ab' }, 'Please enter a valid WhatsApp number'],
+    ] as const;
+    for (const [values, message] of steps) {
+      expect(firstRegistrationError(values, us)?.message).toBe(message);
+    }
+    expect(firstRegistrationError(valid, us)).toBeNull();
+  });
+
+  it('accepts a WhatsApp number as dial code plus digits', () => {
+    expect(isValidWhatsapp('+1 415 555 0100', us)).toBe(true);
+    expect(isValidWhatsapp('415-555-0100', us)).toBe(true);
+    expect(isValidWhatsapp('+51 984 123 456', findCountry('PE'))).toBe(true);
+    expect(isValidWhatsapp('123', us)).toBe(false);
+    expect(isValidWhatsapp('+1 415 555 0100 0000 00', us)).toBe(false);
+  });
+});
+
+describe('country chooser', () => {
+  it('lists the nine countries with the United States first', () => {
+    expect(COUNTRIES.map((c) => `${c.name} ${c.dialCode}`)).toEqual([
+      'United States +1',
+      'France +33',
+      'United Kingdom +44',
+      'Spain +34',
+      'Germany +49',
+      'Italy +39',
+      'Canada +1',
+      'Australia +61',
+      'Peru +51',
+    ]);
+  });
+
+  it('searches by name, dial code or country code', () => {
+    const search = (q: string) => COUNTRIES.filter((c) => matchesCountry(c, q)).map((c) => c.code);
+    expect(search('spa')).toEqual(['ES']);
+    expect(search('+44')).toEqual(['GB']);
+    expect(search('51')).toEqual(['PE']);
+    expect(search('de')).toEqual(['DE']);
+    expect(search('+1')).toEqual(['US', 'CA']);
+  });
+});
+
+describe('magic-link errors', () => {
+  it('maps messages to rate_limited, invalid_email or generic', () => {
+    expect(magicLinkError(new ApiError(429, '', '{"message":"Too many requests"}')).code).toBe(
+      'rate_limited',
+    );
+    expect(magicLinkError(new Error('rate limit reached')).message).toBe(
+      'Too many requests. Please try again in a minute.',
+    );
+    expect(magicLinkError(new ApiError(400, '', '{"message":"email: Invalid email"}')).code).toBe(
+      'invalid_email',
+    );
+    expect(magicLinkError(new ApiError(500, 'Internal Server Error', '')).message).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+
+  it('counts the 60-second resend cooldown down', () => {
+    expect(resendSecondsLeft(0, 0)).toBe(60);
+    expect(resendSecondsLeft(0, 59_500)).toBe(1);
+    expect(resendSecondsLeft(0, 60_000)).toBe(0);
+  });
+});

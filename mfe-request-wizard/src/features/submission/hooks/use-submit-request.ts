@@ -1,0 +1,86 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  createProject,
+  projectsQueryOptions,
+  useAuth,
+  type WizardFormData,
+} from '@trek/shared';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { clearSavedFormData, saveFormData } from '../../wizard/model/persistence';
+import { toCreateProjectBody } from '../../wizard/model/wizard-state';
+import { saveCreatedProject, summaryOf } from '../created-project';
+
+/** After TEMPORARY_EMAIL the traveller is sent to settings after this delay (spec section 9). */
+export const TEMPORARY_EMAIL_REDIRECT_MS = 2000;
+
+function isBlockedDuplicate(error: unknown): boolean {
+  return error instanceof ApiError ? error.status === 429 : String(error).includes('429');
+}
+
+/**
+ * Submitting the wizard (spec section 4): a visitor's answers are kept and the sign-in modal
+ * opens; a signed-in traveller's request is created once. A ref lock stops a double click before
+ * React re-renders; the server refuses the same request again within seconds (another tab, a reload).
+ */
+export function useSubmitRequest() {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const locked = useRef(false);
+  const [signInOpen, setSignInOpen] = useState(false);
+  const create = useMutation({ mutationFn: createProject });
+
+  const submit = useCallback(
+    async (data: WizardFormData) => {
+      if (locked.current) return;
+      locked.current = true;
+      try {
+        if (!isAuthenticated) {
+          saveFormData(data);
+          setSignInOpen(true);
+          return;
+        }
+        const project = await create.mutateAsync(toCreateProjectBody(data));
+        saveCreatedProject(summaryOf(project, data));
+        clearSavedFormData();
+        await queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
+        notifications.show({
+          color: 'teal',
+          title: 'Trek request submitted',
+          message: 'Guides will review it and send you personalised offers.',
+        });
+        navigate('/project-success');
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'TEMPORARY_EMAIL') {
+          notifications.show({
+            color: 'red',
+            title: 'Email required',
+            message: error.serverMessage || 'Please update your email address to continue.',
+          });
+          setTimeout(() => navigate('/u/settings'), TEMPORARY_EMAIL_REDIRECT_MS);
+        } else if (!isBlockedDuplicate(error)) {
+          notifications.show({
+            color: 'red',
+            title: 'Error creating request',
+            message:
+              (error instanceof ApiError && error.serverMessage) ||
+              'Something went wrong. Please try again.',
+          });
+        }
+      } finally {
+        locked.current = false;
+      }
+    },
+    [isAuthenticated, create, navigate, queryClient],
+  );
+
+  return {
+    submit,
+    submitting: create.isPending,
+    signInOpen,
+    closeSignIn: () => setSignInOpen(false),
+  };
+}

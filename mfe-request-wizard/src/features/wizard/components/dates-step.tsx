@@ -1,0 +1,89 @@
+import '@mantine/dates/styles.css';
+import { Alert, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { formatDisplayDate, parseIsoDate, toIsoDate, type WizardFormData } from '@trek/shared';
+import { FLEXIBILITY_OPTIONS } from '../model/wizard-state';
+import { StepHeading } from './step-heading';
+
+/** dayjs format of 'Mon 05 Jan 2026' (spec section 2). */
+const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
+
+export interface DatesStepProps {
+  dates: WizardFormData['dates'];
+  onStartDate: (iso: string) => void;
+  onFlexible: (flexible: boolean) => void;
+  onWindow: (days: number) => void;
+}
+
+export function flexibilityText(days: number): string {
+  return `Flexibility window: ±${days} ${days === 1 ? 'day' : 'days'} around your selected dates. Guides can propose alternative dates within this range.`;
+}
+
+export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesStepProps) {
+  const end = parseIsoDate(dates.end);
+  return (
+    <>
+      <StepHeading
+        title="When would you like to trek?"
+        text="Choose when you'd like to start your trek. The end date will be calculated automatically based on your selected duration."
+      />
+      <Stack gap="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <DatePickerInput
+            label="Start date"
+            placeholder="Select start date"
+            value={dates.start || null}
+            onChange={(value) => {
+              if (value) onStartDate(value);
+            }}
+            valueFormat={DISPLAY_FORMAT}
+            minDate={toIsoDate(new Date())}
+            popoverProps={{ trapFocus: true }}
+          />
+          <TextInput
+            label="End date"
+            placeholder="Auto-calculated"
+            value={end ? formatDisplayDate(end) : ''}
+            readOnly
+            description="Start date plus the nights of your trek"
+          />
+        </SimpleGrid>
+
+        <Radio.Group
+          label="Are your dates flexible?"
+          value={dates.flexible ? 'yes' : 'no'}
+          onChange={(value) => onFlexible(value === 'yes')}
+        >
+          <Group mt="xs" gap="lg">
+            <Radio value="no" label="No / Fixed dates" />
+            <Radio value="yes" label="Yes / I'm flexible" />
+          </Group>
+        </Radio.Group>
+
+        {dates.flexible && (
+          <Radio.Group
+            label="How flexible are you?"
+            value={dates.flexibilityWindowDays ? String(dates.flexibilityWindowDays) : ''}
+            onChange={(value) => onWindow(Number(value))}
+          >
+            <Stack mt="xs" gap="xs">
+              {FLEXIBILITY_OPTIONS.map((days) => (
+                <Radio
+                  key={days}
+                  value={String(days)}
+                  label={`Flexible by up to ${days} ${days === 1 ? 'day' : 'days'}`}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+
+        {dates.flexible && dates.flexibilityWindowDays !== null && (
+          <Alert variant="light" color="blue" role="status">
+            <Text fz="sm">{flexibilityText(dates.flexibilityWindowDays)}</Text>
+          </Alert>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { Box, Grid, Image, Paper, Stack } from '@mantine/core';
+import { useUncontrolled } from '@mantine/hooks';
+import { trekImageFor, type WizardFormData } from '@trek/shared';
+import { useEffect, useRef } from 'react';
+import {
+  AUTO_ADVANCE_MS,
+  canGoTo,
+  firstIncompleteStep,
+  isStepComplete,
+  LAST_STEP,
+  nextStep,
+  previousStep,
+  type StepIndex,
+  selectDuration,
+  selectStartDate,
+  selectTrek,
+  setFlexibilityWindow,
+  setFlexible,
+  setTravelers,
+  toggleLanguage,
+  WIZARD_STEPS,
+} from '../model/wizard-state';
+import { DatesStep } from './dates-step';
+import { DurationStep } from './duration-step';
+import { PreferencesStep } from './preferences-step';
+import classes from './request-wizard.module.css';
+import { StepIndicator } from './step-indicator';
+import { SubmittingOverlay } from './submitting-overlay';
+import { TrekStep } from './trek-step';
+import { WizardNavigation } from './wizard-navigation';
+import { WizardProgress } from './wizard-progress';
+
+export interface RequestWizardProps {
+  data: WizardFormData;
+  update: (change: (current: WizardFormData) => WizardFormData) => void;
+  /** Controlled current step; leave undefined to keep it inside (resuming where answers stop). */
+  step?: StepIndex;
+  onStepChange?: (step: StepIndex) => void;
+  /** Shows only the step indicator (e.g. above a summary). */
+  indicatorOnly?: boolean;
+  /** Move on by themselves after a choice (default true). */
+  autoAdvance?: boolean;
+  submitting?: boolean;
+  onSubmit: () => void;
+}
+
+export function RequestWizard({
+  data,
+  update,
+  step: controlledStep,
+  onStepChange,
+  indicatorOnly = false,
+  autoAdvance = true,
+  submitting = false,
+  onSubmit,
+}: RequestWizardProps) {
+  const [step, setStep] = useUncontrolled<StepIndex>({
+    value: controlledStep,
+    defaultValue: firstIncompleteStep(data),
+    onChange: onStepChange,
+  });
+
+  // The timer reads the newest answers: the choice that scheduled it has been applied by then.
+  const latest = useRef({ data, step });
+  latest.current = { data, step };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const goTo = (target: StepIndex) => {
+    if (submitting || !canGoTo(target, latest.current.data)) return;
+    setStep(target);
+  };
+  const scheduleAdvance = () => {
+    if (!autoAdvance) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const { data: current, step: from } = latest.current;
+      const to = nextStep(from, current);
+      if (to !== from) setStep(to);
+    }, AUTO_ADVANCE_MS);
+  };
+
+  const indicator = (
+    <StepIndicator
+      steps={WIZARD_STEPS}
+      current={step}
+      onStepClick={(target) => goTo(target as StepIndex)}
+      isStepReachable={(target) => !submitting && canGoTo(target, data)}
+    />
+  );
+  if (indicatorOnly) return indicator;
+
+  const isLast = step === LAST_STEP;
+  return (
+    <Grid gap={{ base: 0, md: 'xl' }} className={classes.layout}>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="lg" className={classes.form}>
+          {indicator}
+          <WizardProgress step={step} />
+          <Paper component="section" aria-live="polite" withBorder={false} p={0}>
+            {step === 0 && (
+              <TrekStep
+                value={data.trek}
+                onChoose={(trek) => {
+                  update((current) => selectTrek(current, trek));
+                  scheduleAdvance();
+                }}
+              />
+            )}
+            {step === 1 && (
+              <DurationStep
+                trek={data.trek}
+                value={data.duration}
+                onChoose={(duration) => {
+                  update((current) => selectDuration(current, duration));
+                  scheduleAdvance();
+                }}
+              />
+            )}
+            {step === 2 && (
+              <DatesStep
+                dates={data.dates}
+                onStartDate={(iso) => {
+                  update((current) => selectStartDate(current, iso));
+                  // While the traveller is asked how flexible they are, stay on the step.
+                  if (!latest.current.data.dates.flexible) scheduleAdvance();
+                }}
+                onFlexible={(flexible) => update((current) => setFlexible(current, flexible))}
+                onWindow={(days) => update((current) => setFlexibilityWindow(current, days))}
+              />
+            )}
+            {step === 3 && (
+              <PreferencesStep
+                travelers={data.travelers}
+                languages={data.languages}
+                onTravelers={(n) => update((current) => setTravelers(current, n))}
+                onToggleLanguage={(language) =>
+                  update((current) => toggleLanguage(current, language))
+                }
+              />
+            )}
+          </Paper>
+          <WizardNavigation
+            isFirst={step === 0}
+            isLast={isLast}
+            canContinue={isStepComplete(step, data)}
+            busy={submitting}
+            onBack={() => !submitting && setStep(previousStep(step))}
+            onNext={() => {
+              if (!isStepComplete(step, data)) return;
+              if (isLast) onSubmit();
+              else goTo(nextStep(step, data));
+            }}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }} visibleFrom="md">
+        <Box className={classes.imageColumn}>
+          <Image src={trekImageFor(data.trek)} alt="" radius="lg" className={classes.image} />
+        </Box>
+      </Grid.Col>
+      {submitting && <SubmittingOverlay />}
+    </Grid>
+  );
+}

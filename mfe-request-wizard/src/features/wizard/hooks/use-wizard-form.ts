@@ -1,0 +1,29 @@
+import type { WizardFormData } from '@trek/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { restoreFormData, SAVE_FORM_DATA_EVENT, saveFormData } from '../model/persistence';
+
+/**
+ * The wizard's answers: restored on load, saved on every change once a trek is set, and saved
+ * on demand when the external 'save form data' event fires (spec section 4).
+ */
+export function useWizardForm() {
+  const [data, setData] = useState<WizardFormData>(() => restoreFormData(window.location.search));
+  const latest = useRef(data);
+  latest.current = data;
+
+  useEffect(() => {
+    if (data.trek) saveFormData(data);
+  }, [data]);
+
+  useEffect(() => {
+    const save = () => saveFormData(latest.current);
+    window.addEventListener(SAVE_FORM_DATA_EVENT, save);
+    return () => window.removeEventListener(SAVE_FORM_DATA_EVENT, save);
+  }, []);
+
+  const update = useCallback((change: (current: WizardFormData) => WizardFormData) => {
+    setData((current) => change(current));
+  }, []);
+
+  return { data, update, replace: setData };
+}

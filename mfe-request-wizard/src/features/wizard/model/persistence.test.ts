@@ -1,0 +1,38 @@
+import { STORAGE_KEYS } from '@trek/shared';
+import { describe, expect, it } from 'vitest';
+import { clearSavedFormData, readUtm, restoreFormData, saveFormData } from './persistence';
+import { emptyFormData, selectTrek } from './wizard-state';
+
+describe('wizard persistence', () => {
+  it('reads utm_source, utm_medium and utm_campaign, empty when absent', () => {
+    expect(readUtm('?utm_source=newsletter&utm_campaign=andes')).toEqual({
+      source: 'newsletter',
+      medium: '',
+      campaign: 'andes',
+    });
+  });
+
+  it('saves to local and session storage under one key and restores from local storage', () => {
+    const data = selectTrek(emptyFormData(), 'Lares');
+    saveFormData(data);
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}').trek).toBe(
+      'Lares',
+    );
+    expect(restoreFormData('').trek).toBe('Lares');
+    clearSavedFormData();
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+  });
+
+  it('drops unparseable saved data silently and starts empty', () => {
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, '{"trek": 4');
+    expect(restoreFormData('')).toEqual(emptyFormData());
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+  });
+
+  it('lets fresh UTM parameters replace saved ones', () => {
+    saveFormData(selectTrek(emptyFormData({ source: 'old', medium: '', campaign: '' }), 'Lares'));
+    expect(restoreFormData('?utm_source=new').utm.source).toBe('new');
+    expect(restoreFormData('').utm.source).toBe('old');
+  });
+});

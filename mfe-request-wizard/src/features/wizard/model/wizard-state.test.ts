@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canGoTo,
+  emptyFormData,
+  endDateFor,
+  firstIncompleteStep,
+  isReadyToSubmit,
+  isStepComplete,
+  nextStep,
+  previousStep,
+  progressPercent,
+  selectDuration,
+  selectStartDate,
+  selectTrek,
+  setFlexibilityWindow,
+  setFlexible,
+  setTravelers,
+  toCreateProjectBody,
+  toggleLanguage,
+} from './wizard-state';
+
+const complete = () => {
+  let data = selectTrek(emptyFormData(), 'Salkantay');
+  data = selectDuration(data, '5 days / 4 nights');
+  data = selectStartDate(data, '2030-01-07');
+  return toggleLanguage(data, 'english');
+};
+
+describe('wizard steps', () => {
+  it('starts empty with one traveller and no language', () => {
+    const data = emptyFormData();
+    expect(data.trek).toBe('');
+    expect(data.travelers).toBe(1);
+    expect(data.languages).toEqual([]);
+    expect(isStepComplete(0, data)).toBe(false);
+  });
+
+  it('step 1 needs a choosable trek: Inca Trail is refused', () => {
+    expect(selectTrek(emptyFormData(), 'Inca Trail').trek).toBe('');
+    expect(isStepComplete(0, selectTrek(emptyFormData(), 'Lares'))).toBe(true);
+  });
+
+  it('step 2 needs a duration of the chosen trek', () => {
+    const data = selectTrek(emptyFormData(), 'Lares');
+    expect(selectDuration(data, '12 days / 11 nights').duration).toBe('');
+    expect(isStepComplete(1, selectDuration(data, '4 days / 3 nights'))).toBe(true);
+  });
+
+  it('changing the trek clears a duration the new trek lacks and keeps one it has', () => {
+    const lares = selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights');
+    expect(selectTrek(lares, 'Salkantay').duration).toBe('4 days / 3 nights');
+    expect(selectTrek(lares, 'Huayhuash').duration).toBe('');
+  });
+
+  it('computes the end date from the start and the nights, and recomputes on changes', () => {
+    expect(endDateFor('2030-01-07', '5 days / 4 nights')).toBe('2030-01-11');
+    expect(endDateFor('2030-01-07', 'no nights here')).toBe('2030-01-07');
+    expect(endDateFor('', '5 days / 4 nights')).toBe('');
+    const data = complete();
+    expect(data.dates.end).toBe('2030-01-11');
+    expect(data.dates.baseDate).toBe('2030-01-07');
+    expect(selectDuration(data, '2 days / 1 night').dates.end).toBe('2030-01-08');
+    expect(selectTrek(data, 'Huayhuash').dates.end).toBe('2030-01-07');
+  });
+
+  it("'No' sets flexible false with no window; 'Yes' sets a window of 1", () => {
+    const yes = setFlexible(complete(), true);
+    expect(yes.dates).toMatchObject({ flexible: true, flexibilityWindowDays: 1 });
+    expect(setFlexibilityWindow(yes, 3).dates.flexibilityWindowDays).toBe(3);
+    const no = setFlexible(setFlexibilityWindow(yes, 3), false);
+    expect(no.dates).toMatchObject({ flexible: false, flexibilityWindowDays: null });
+    expect(setFlexibilityWindow(no, 2).dates.flexibilityWindowDays).toBeNull();
+  });
+
+  it('step 3 needs start and end, and a window when flexible', () => {
+    const data = complete();
+    expect(isStepComplete(2, data)).toBe(true);
+    const flexibleWithoutWindow = {
+      ...data,
+      dates: { ...data.dates, flexible: true, flexibilityWindowDays: null },
+    };
+    expect(isStepComplete(2, flexibleWithoutWindow)).toBe(false);
+  });
+
+  it('step 4 needs travellers above 0 and at least one language', () => {
+    const data = complete();
+    expect(isStepComplete(3, data)).toBe(true);
+    expect(isStepComplete(3, toggleLanguage(data, 'english'))).toBe(false);
+    expect(setTravelers(data, 0).travelers).toBe(1);
+    expect(setTravelers(data, 14).travelers).toBe(10);
+  });
+
+  it('moves forward only when the current step is complete, back except on step 1', () => {
+    const empty = emptyFormData();
+    expect(nextStep(0, empty)).toBe(0);
+    expect(nextStep(0, selectTrek(empty, 'Lares'))).toBe(1);
+    expect(nextStep(3, complete())).toBe(3);
+    expect(previousStep(0)).toBe(0);
+    expect(previousStep(2)).toBe(1);
+    expect(canGoTo(3, complete())).toBe(true);
+    expect(canGoTo(2, selectTrek(empty, 'Lares'))).toBe(false);
+  });
+
+  it('resumes a restored wizard at the first step still to answer', () => {
+    expect(firstIncompleteStep(emptyFormData())).toBe(0);
+    expect(firstIncompleteStep(selectTrek(emptyFormData(), 'Lares'))).toBe(1);
+    expect(firstIncompleteStep(complete())).toBe(3);
+  });
+
+  it('is ready to submit only with every answer', () => {
+    expect(isReadyToSubmit(complete())).toBe(true);
+    expect(isReadyToSubmit(toggleLanguage(complete(), 'english'))).toBe(false);
+  });
+
+  it("shows progress as 'N out of 4' in percent", () => {
+    expect(progressPercent(0)).toBe(25);
+    expect(progressPercent(3)).toBe(100);
+  });
+
+  it('builds the project body with the fixed defaults', () => {
+    const body = toCreateProjectBody(setTravelers(complete(), 2));
+    expect(body).toMatchObject({
+      title: 'Salkantay',
+      description: '5 days / 4 nights trek for 2 travellers',
+      destination: 'Salkantay',
+      startDate: '2030-01-07',
+      endDate: '2030-01-11',
+      maxBudget: 'TBD',
+      groupSize: 2,
+      difficulty: 'medium',
+    });
+    expect(body.formData.languages).toEqual(['english']);
+    expect(toCreateProjectBody(emptyFormData()).title).toBe('Trek Request');
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  addNightsIso,
+  type CreateProjectBody,
+  getDurationOptions,
+  isDurationAvailable,
+  isTrekSelectable,
+  type LanguageKey,
+  nightsFromDuration,
+  type WizardFormData,
+} from '@trek/shared';
+
+/** The four steps, in order (spec section 2). */
+export const WIZARD_STEPS = ['Trek', 'Duration', 'Dates', 'Preferences'] as const;
+export const LAST_STEP = WIZARD_STEPS.length - 1;
+export type StepIndex = 0 | 1 | 2 | 3;
+
+export const MIN_TRAVELERS = 1;
+export const MAX_TRAVELERS = 10;
+export const FLEXIBILITY_OPTIONS = [1, 2, 3] as const;
+/** Delay before moving on after a choice (spec section 9). */
+export const AUTO_ADVANCE_MS = 300;
+
+export const LANGUAGE_LABELS: Record<LanguageKey, string> = {
+  english: 'English',
+  french: 'French',
+  spanish: 'Spanish',
+};
+
+export type Utm = WizardFormData['utm'];
+
+export function emptyFormData(utm: Utm = { source: '', medium: '', campaign: '' }): WizardFormData {
+  return {
+    trek: '',
+    duration: '',
+    dates: { flexible: false, flexibilityWindowDays: null, start: '', end: '', baseDate: '' },
+    travelers: 1,
+    languages: [],
+    utm,
+  };
+}
+
+/** End date = start + nights of the duration ('/ N night', 0 if absent); blank without a start. */
+export function endDateFor(start: string, duration: string): string {
+  return start ? addNightsIso(start, nightsFromDuration(duration)) : '';
+}
+
+function withEndDate(data: WizardFormData): WizardFormData {
+  return { ...data, dates: { ...data.dates, end: endDateFor(data.dates.start, data.duration) } };
+}
+
+/** Choosing a trek; Inca Trail cannot be chosen; a duration the new trek lacks is cleared. */
+export function selectTrek(data: WizardFormData, trek: string): WizardFormData {
+  if (!isTrekSelectable(trek)) return data;
+  const duration = isDurationAvailable(trek, data.duration) ? data.duration : '';
+  return withEndDate({ ...data, trek, duration });
+}
+
+export function selectDuration(data: WizardFormData, duration: string): WizardFormData {
+  if (!isDurationAvailable(data.trek, duration)) return data;
+  return withEndDate({ ...data, duration });
+}
+
+export function selectStartDate(data: WizardFormData, start: string): WizardFormData {
+  return withEndDate({ ...data, dates: { ...data.dates, start, baseDate: start } });
+}
+
+/** 'No' sets flexible false and window null; 'Yes' sets flexible true with window 1. */
+export function setFlexible(data: WizardFormData, flexible: boolean): WizardFormData {
+  return {
+    ...data,
+    dates: { ...data.dates, flexible, flexibilityWindowDays: flexible ? 1 : null },
+  };
+}
+
+export function setFlexibilityWindow(data: WizardFormData, days: number): WizardFormData {
+  if (!data.dates.flexible) return data;
+  return { ...data, dates: { ...data.dates, flexibilityWindowDays: days } };
+}
+
+export function setTravelers(data: WizardFormData, travelers: number): WizardFormData {
+  const clamped = Math.min(MAX_TRAVELERS, Math.max(MIN_TRAVELERS, Math.round(travelers)));
+  return { ...data, travelers: clamped };
+}
+
+export function toggleLanguage(data: WizardFormData, language: LanguageKey): WizardFormData {
+  const languages = data.languages.includes(language)
+    ? data.languages.filter((l) => l !== language)
+    : [...data.languages, language];
+  return { ...data, languages };
+}
+
+/** Step completeness (spec section 5). */
+export function isStepComplete(step: number, data: WizardFormData): boolean {
+  switch (step) {
+    case 0:
+      return isTrekSelectable(data.trek);
+    case 1:
+      return (
+        getDurationOptions(data.trek).length > 0 && isDurationAvailable(data.trek, data.duration)
+      );
+    case 2:
+      return (
+        data.dates.start !== '' &&
+        data.dates.end !== '' &&
+        (!data.dates.flexible || data.dates.flexibilityWindowDays !== null)
+      );
+    case 3:
+      return data.travelers > 0 && data.languages.length > 0;
+    default:
+      return false;
+  }
+}
+
+/** Forward only when the current step (and every earlier one) is complete. */
+export function canGoTo(target: number, data: WizardFormData): boolean {
+  if (target < 0 || target > LAST_STEP) return false;
+  for (let step = 0; step < target; step += 1) {
+    if (!isStepComplete(step, data)) return false;
+  }
+  return true;
+}
+
+export function nextStep(step: StepIndex, data: WizardFormData): StepIndex {
+  return step < LAST_STEP && canGoTo(step + 1, data) ? ((step + 1) as StepIndex) : step;
+}
+
+/** Back always, except on the first step. */
+export function previousStep(step: StepIndex): StepIndex {
+  return step > 0 ? ((step - 1) as StepIndex) : step;
+}
+
+/** Where a restored wizard resumes: the first step still to answer. */
+export function firstIncompleteStep(data: WizardFormData): StepIndex {
+  for (let step = 0; step < LAST_STEP; step += 1) {
+    if (!isStepComplete(step, data)) return step as StepIndex;
+  }
+  return LAST_STEP as StepIndex;
+}
+
+/** Every answer an automatic submission needs (spec section 5). */
+export function isReadyToSubmit(data: WizardFormData): boolean {
+  return WIZARD_STEPS.every((_, step) => isStepComplete(step, data));
+}
+
+export function progressPercent(step: number): number {
+  return Math.round(((step + 1) / WIZARD_STEPS.length) * 100);
+}
+
+/** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
+export function toCreateProjectBody(data: WizardFormData): CreateProjectBody {
+  const travellers = `${data.travelers} ${data.travelers === 1 ? 'traveller' : 'travellers'}`;
+  return {
+    title: data.trek || 'Trek Request',
+    description: `${data.duration} trek for ${travellers}`,
+    destination: data.trek,
+    startDate: data.dates.start || null,
+    endDate: data.dates.end || null,
+    maxBudget: 'TBD',
+    groupSize: data.travelers,
+    difficulty: 'medium',
+    formData: data,
+  };
+}

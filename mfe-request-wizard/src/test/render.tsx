@@ -1,0 +1,45 @@
+import { render } from '@testing-library/react';
+import { AppProviders, createQueryClient, type User } from '@trek/shared';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+
+/** Renders a page with the providers and router the host gives it. */
+export function renderPage(page: ReactNode, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  return {
+    router,
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
+}
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+
+/** Answers the user call as `user` (null: 401) and anything else through `handler`. */
+export function stubFetch({
+  user,
+  handler = () => undefined,
+}: {
+  user: User | null;
+  handler?: Handler;
+}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const answer = await handler(url, init);
+    if (answer) return answer;
+    if (url.startsWith('/api/auth/user')) {
+      return user
+        ? Response.json(user)
+        : new Response('{"message":"Not signed in"}', { status: 401 });
+    }
+    return new Response('{"message":"Not found"}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
