@@ -8,8 +8,11 @@ import type { Database } from './db/database.js';
 import { registerErrorHandling, TOO_MANY_REQUESTS } from './http/errors.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
+import { type Mailer, smtpMailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerMagicLinkRoutes } from './routes/magic-link.js';
+import { registerProjectRoutes } from './routes/projects.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -17,6 +20,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Pretty, human-readable logs (development in a terminal). */
   prettyLogs?: boolean;
+  /** Sends e-mail; by default SMTP from SMTP_URL, none without it. */
+  mailer?: Mailer | null;
 }
 
 function loggerOptions(config: Config, pretty: boolean) {
@@ -70,6 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  const mailer =
+    options.mailer !== undefined
+      ? options.mailer
+      : config.smtpUrl
+        ? smtpMailer(config.smtpUrl, config.mailFrom)
+        : null;
+  registerMagicLinkRoutes(app, ctx, mailer);
+  registerProjectRoutes(app, ctx);
 
   return app;
 }

@@ -47,6 +47,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests per minute per client address across the API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** smtp://user:pass@host:port; without it links are logged (never in production answers). */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('TrekPeru <no-reply@trekperu.example>'),
+  /** Magic-link requests allowed per e-mail address, and per client address, in 15 minutes. */
+  MAGIC_LINK_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  MAGIC_LINK_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('true')
@@ -64,6 +70,10 @@ export type Config = {
   logLevel: string;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  magicLinkRatePerEmail: number;
+  magicLinkRatePerIp: number;
 };
 
 /** Reads the configuration; a bad value throws a ConfigError naming the variable. */
@@ -92,5 +102,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
     trustProxy: c.TRUST_PROXY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    magicLinkRatePerEmail: c.MAGIC_LINK_RATE_PER_EMAIL,
+    magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
   };
 }

@@ -4,12 +4,15 @@ import { findOrCreateUserByEmail } from '../auth/users.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openEmbeddedDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
 
 export interface TestApi {
   url: string;
   config: Config;
   db: Database;
   clock: { now: Date };
+  /** E-mails the API sent (a recording mailer unless one was given). */
+  sentMail: MailMessage[];
   /** A user with a fresh session; `cookie` is a ready Cookie header value. */
   signIn(
     email: string,
@@ -22,12 +25,26 @@ export interface TestApi {
  * The real API on a throwaway in-memory database, listening on a free port. The clock is
  * controllable: move `clock.now` to test expiry.
  */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  env: Record<string, string> = {},
+  options: { mailer?: Mailer | null } = {},
+): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost:3000', ...env });
   const db = await openEmbeddedDatabase('memory://');
   await migrate(db);
   const clock = { now: new Date('2026-01-05T10:00:00Z') };
-  const app = await buildApp({ config, db, now: () => clock.now });
+  const sentMail: MailMessage[] = [];
+  const recording: Mailer = {
+    async send(message) {
+      sentMail.push(message);
+    },
+  };
+  const app = await buildApp({
+    config,
+    db,
+    now: () => clock.now,
+    mailer: options.mailer !== undefined ? options.mailer : recording,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -36,6 +53,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     config,
     db,
     clock,
+    sentMail,
     async signIn(email, names = {}) {
       const userId = await findOrCreateUserByEmail(db, {
         email,

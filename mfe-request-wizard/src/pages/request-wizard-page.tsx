@@ -18,7 +18,7 @@ export default function RequestWizardPage() {
         title="Create your trek request"
         description="Describe the trek you dream of in Peru and receive personalised offers from local guides."
       />
-      <Container size="xl" py={{ base: 'md', md: 'xl' }}>
+      <Container size="lg" py={{ base: 'md', md: 'xl' }}>
         <Title order={1} fz={{ base: 24, sm: 30 }} mb="lg">
           Create your trek request
         </Title>

@@ -19,7 +19,10 @@ export function renderPage(page: ReactNode, path = '/') {
   };
 }
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;
+type Handler = (
+  url: string,
+  init?: RequestInit,
+) => Response | undefined | Promise<Response | undefined>;
 
 /** Answers the user call as `user` (null: 401) and anything else through `handler`. */
 export function stubFetch({

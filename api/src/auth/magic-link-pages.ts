@@ -1,0 +1,33 @@
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#212529;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border:1px solid #dee2e6;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 48px);text-align:center}
+h1{font-size:22px;margin:0 0 12px}p{color:#495057;line-height:1.5}
+button,a.button{display:inline-block;margin-top:16px;background:#087f5b;color:#fff;border:0;border-radius:8px;padding:12px 28px;font-size:16px;font-weight:600;cursor:pointer;text-decoration:none}
+button:focus-visible,a.button:focus-visible{outline:3px solid #63e6be;outline-offset:2px}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The page a magic link opens. Only its button's POST uses the token up: mail scanners (Microsoft
+ * Safe Links and the like) open links, and a GET that signed in would burn the token first.
+ */
+export function continuePage(token: string, email: string): string {
+  return page(
+    'Sign in to TrekPeru',
+    `<h1>Sign in to TrekPeru</h1><p>Continue to sign in as <strong>${escapeHtml(email)}</strong>.</p>
+<form method="post" action="/api/auth/magic-link"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" autofocus>Continue</button></form>`,
+  );
+}
+
+export function expiredPage(): string {
+  return page(
+    'Sign-in link expired',
+    `<h1>This sign-in link has expired or was already used.</h1><p>Links work once and for 15 minutes. Ask for a new one: your trek request is still saved in this browser.</p>
+<a class="button" href="/create-project">Request a new link</a>`,
+  );
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/database.js';
+import { hashToken } from './sessions.js';
+
+/** A magic link is valid this long (spec section 9). */
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+
+export interface MagicLinkRow {
+  token_hash: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  redirect_to: string;
+  purpose: string;
+}
+
+/** Stores a new link (hash only) and returns the token that goes into the e-mail. */
+export async function createMagicLink(
+  db: Queryable,
+  input: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    redirectTo: string;
+    purpose?: string;
+  },
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(
+    `insert into magic_links (token_hash, email, first_name, last_name, redirect_to, purpose, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      hashToken(token),
+      input.email,
+      input.firstName,
+      input.lastName,
+      input.redirectTo,
+      input.purpose ?? 'sign_in',
+      now,
+      new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+    ],
+  );
+  return token;
+}
+
+/** The link of a token if it is still valid; `lock` takes a row lock inside a transaction. */
+export async function findValidMagicLink(
+  db: Queryable,
+  token: string,
+  now: Date,
+  { lock = false } = {},
+): Promise<MagicLinkRow | null> {
+  const { rows } = await db.query<MagicLinkRow>(
+    `select token_hash, email, first_name, last_name, redirect_to, purpose from magic_links
+     where token_hash = $1 and expires_at > $2${lock ? ' for update' : ''}`,
+    [hashToken(token), now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Only same-origin paths: '/x' but not '//host', '/\\host' or 'https://…'; else the wizard. */
+export function safeRedirectPath(
+  value: string | null | undefined,
+  fallback = '/create-project',
+): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // Control characters (a tab or newline inside '/\t/evil') can turn a path into another host.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return fallback;
+  return value;
+}

@@ -1,0 +1,134 @@
+import { emailSchema, personNameSchema } from '@trek/shared/schemas';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { continuePage, expiredPage } from '../auth/magic-link-pages.js';
+import { createMagicLink, findValidMagicLink, safeRedirectPath } from '../auth/magic-links.js';
+import {
+  createSession,
+  deleteSession,
+  hashToken,
+  sessionToken,
+  setSessionCookie,
+} from '../auth/sessions.js';
+import { findOrCreateUserByEmail } from '../auth/users.js';
+import type { AppContext } from '../context.js';
+import { HttpError, parseInput } from '../http/errors.js';
+import { countHit } from '../http/rate-limit-store.js';
+import { magicLinkEmail } from '../mail/magic-link-email.js';
+import type { Mailer } from '../mail/mailer.js';
+
+const RATE_WINDOW_MS = 15 * 60 * 1000;
+const RATE_LIMITED = 'Too many requests. Please try again in a minute.';
+
+const requestSchema = z.object({
+  email: emailSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  redirectTo: z.string().max(500).optional(),
+});
+
+const tokenSchema = z.object({ token: z.string().min(20).max(200) });
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .send(html);
+}
+
+export function registerMagicLinkRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  mailer: Mailer | null,
+): void {
+  const { config, db } = ctx;
+
+  app.post('/api/auth/request-magic-link', async (request) => {
+    const input = parseInput(requestSchema, request.body);
+    const email = input.email.toLowerCase();
+    const now = ctx.now();
+    const [perEmail, perIp] = await Promise.all([
+      countHit(db, `magic-link:email:${email}`, RATE_WINDOW_MS, now),
+      countHit(db, `magic-link:ip:${request.ip}`, RATE_WINDOW_MS, now),
+    ]);
+    if (perEmail.count > config.magicLinkRatePerEmail || perIp.count > config.magicLinkRatePerIp) {
+      throw new HttpError(429, RATE_LIMITED);
+    }
+
+    const token = await createMagicLink(
+      db,
+      {
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        redirectTo: safeRedirectPath(input.redirectTo),
+      },
+      now,
+    );
+    const link = `${config.publicOrigin}/api/auth/magic-link?token=${token}`;
+    if (mailer) {
+      try {
+        await mailer.send(magicLinkEmail(email, input.firstName, link));
+      } catch (error) {
+        request.log.error({ err: error }, 'magic link e-mail could not be sent');
+        throw new HttpError(502, 'Could not send the e-mail. Please try again.');
+      }
+    } else if (config.env !== 'production') {
+      request.log.info({ email }, `magic link (no SMTP_URL set): ${link}`);
+    }
+    // The same answer whether or not an account exists; the link itself only outside production.
+    return {
+      success: true,
+      message: 'Check your email for a sign-in link.',
+      ...(config.env !== 'production' ? { magicLink: link } : {}),
+    };
+  });
+
+  app.get('/api/auth/magic-link', async (request, reply) => {
+    const parsed = tokenSchema.safeParse(request.query);
+    const link = parsed.success ? await findValidMagicLink(db, parsed.data.token, ctx.now()) : null;
+    if (!parsed.success || !link) return sendHtml(reply, 410, expiredPage());
+    return sendHtml(reply, 200, continuePage(parsed.data.token, link.email));
+  });
+
+  // The one form POST of the API (the Continue button); the Origin check applies as everywhere.
+  app.register(async (formScope) => {
+    formScope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    formScope.post('/api/auth/magic-link', async (request, reply) => {
+      const parsed = tokenSchema.safeParse(request.body);
+      if (!parsed.success) return sendHtml(reply, 410, expiredPage());
+      const previous = sessionToken(request, config);
+      const now = ctx.now();
+      const result = await db.transaction(async (tx) => {
+        const link = await findValidMagicLink(tx, parsed.data.token, now, { lock: true });
+        if (!link) return null;
+        const userId = await findOrCreateUserByEmail(tx, {
+          email: link.email,
+          firstName: link.first_name,
+          lastName: link.last_name,
+        });
+        await tx.query(
+          `insert into auth_identities (user_id, provider, subject, email, email_verified)
+           values ($1, 'magic_link', lower($2), $2, true)
+           on conflict (provider, subject) do nothing`,
+          [userId, link.email],
+        );
+        await tx.query('delete from magic_links where token_hash = $1', [link.token_hash]);
+        // A fresh session at every sign-in: a session fixed before it is never promoted.
+        if (previous) await deleteSession(tx, hashToken(previous));
+        const token = await createSession(tx, userId, now);
+        return { token, redirectTo: safeRedirectPath(link.redirect_to) };
+      });
+      if (!result) return sendHtml(reply, 410, expiredPage());
+      setSessionCookie(reply, config, result.token);
+      reply.header('Referrer-Policy', 'no-referrer');
+      return reply.redirect(result.redirectTo, 303);
+    });
+  });
+}
