@@ -61,6 +61,17 @@ describe('HTTP conventions', () => {
     expect(stillSignedIn.status).toBe(200);
   });
 
+  it('accepts Origin: null only when the browser says the request is same-origin', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${api.url}/api/auth/logout`, {
+        method: 'POST',
+        headers: { origin: 'null', ...headers },
+      });
+    expect((await post({})).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
   it('refuses a cross-site browser request that carries no Origin', async () => {
     const res = await fetch(`${api.url}/api/auth/logout`, {
       method: 'POST',

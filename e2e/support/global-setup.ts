@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startSmtpServer } from './mailbox';
 import { SESSIONS_FILE } from './sessions';
 import { ADMIN_EMAIL, BASE_URL, E2E_PORTS } from './suite-env';
 
@@ -13,7 +14,9 @@ const ROOT = join(import.meta.dirname, '../..');
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
+  const smtp = await startSmtpServer();
   const env: NodeJS.ProcessEnv = {
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ...process.env,
     ...E2E_PORTS,
     DATA_DIR: dataDir,
@@ -61,7 +64,10 @@ export default async function globalSetup() {
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (!running) throw new Error('The suite stopped while starting; see its output above.');
+    if (!running) {
+      await smtp.close();
+      throw new Error('The suite stopped while starting; see its output above.');
+    }
     if (Date.now() > deadline) throw new Error(`${BASE_URL} did not come up in time`);
     try {
       if ((await fetch(`${BASE_URL}/health`)).ok) break;
@@ -74,6 +80,7 @@ export default async function globalSetup() {
   return async () => {
     if (running) suite.kill('SIGTERM');
     await exited;
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

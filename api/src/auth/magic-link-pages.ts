@@ -1,3 +1,12 @@
+import { createHash } from 'node:crypto';
+
+/** Disables Continue once pressed: a double click must not post the single-use token twice. */
+const SUBMIT_ONCE_SCRIPT =
+  "document.querySelector('form').addEventListener('submit',function(e){var b=this.querySelector('button');if(b.disabled){e.preventDefault();return}b.disabled=true;b.textContent='Signing in…'});";
+
+/** The page's CSP: nothing from elsewhere, inline style, and only the script above (by hash). */
+export const CONTINUE_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; script-src 'sha256-${createHash('sha256').update(SUBMIT_ONCE_SCRIPT).digest('base64')}'`;
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -20,7 +29,7 @@ export function continuePage(token: string, email: string): string {
   return page(
     'Sign in to TrekPeru',
     `<h1>Sign in to TrekPeru</h1><p>Continue to sign in as <strong>${escapeHtml(email)}</strong>.</p>
-<form method="post" action="/api/auth/magic-link"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" autofocus>Continue</button></form>`,
+<form method="post" action="/api/auth/magic-link"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" autofocus>Continue</button></form><script>${SUBMIT_ONCE_SCRIPT}</script>`,
   );
 }
 

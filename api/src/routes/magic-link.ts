@@ -1,7 +1,7 @@
 import { emailSchema, personNameSchema } from '@trek/shared/schemas';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { continuePage, expiredPage } from '../auth/magic-link-pages.js';
+import { CONTINUE_PAGE_CSP, continuePage, expiredPage } from '../auth/magic-link-pages.js';
 import { createMagicLink, findValidMagicLink, safeRedirectPath } from '../auth/magic-links.js';
 import {
   createSession,
@@ -90,6 +90,7 @@ export function registerMagicLinkRoutes(
     const parsed = tokenSchema.safeParse(request.query);
     const link = parsed.success ? await findValidMagicLink(db, parsed.data.token, ctx.now()) : null;
     if (!parsed.success || !link) return sendHtml(reply, 410, expiredPage());
+    reply.header('Content-Security-Policy', CONTINUE_PAGE_CSP);
     return sendHtml(reply, 200, continuePage(parsed.data.token, link.email));
   });
 

@@ -39,6 +39,14 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
             valueFormat={DISPLAY_FORMAT}
             minDate={toIsoDate(new Date())}
             popoverProps={{ trapFocus: true }}
+            ariaLabels={{
+              nextMonth: 'Next month',
+              previousMonth: 'Previous month',
+              nextYear: 'Next year',
+              previousYear: 'Previous year',
+              monthLevelControl: 'Choose a month',
+              yearLevelControl: 'Choose a year',
+            }}
           />
           <TextInput
             label="End date"

@@ -66,6 +66,16 @@ export function RequestWizard({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // When the step changes (not on first render), keyboard and screen-reader users continue from
+  // the new step's heading instead of the top of the page.
+  const section = useRef<HTMLElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    section.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+  }, [step]);
+
   const goTo = (target: StepIndex) => {
     if (submitting || !canGoTo(target, latest.current.data)) return;
     setStep(target);
@@ -97,7 +107,13 @@ export function RequestWizard({
         <Stack gap="lg" className={classes.form}>
           {indicator}
           <WizardProgress step={step} />
-          <Paper component="section" aria-live="polite" withBorder={false} p={0}>
+          <Paper
+            component="section"
+            ref={section}
+            aria-label={`Step ${step + 1}: ${WIZARD_STEPS[step]}`}
+            withBorder={false}
+            p={0}
+          >
             {step === 0 && (
               <TrekStep
                 value={data.trek}
