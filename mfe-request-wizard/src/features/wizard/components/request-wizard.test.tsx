@@ -1,0 +1,92 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPage, stubFetch } from '../../../test/render';
+import { useWizardForm } from '../hooks/use-wizard-form';
+import { SAVE_FORM_DATA_EVENT } from '../model/persistence';
+import { emptyFormData, type StepIndex, selectTrek } from '../model/wizard-state';
+import { RequestWizard } from './request-wizard';
+import { StepIndicator, stepStatus } from './step-indicator';
+
+describe('StepIndicator', () => {
+  it('marks steps done, current or to do by position, on a grid of 2n-1 columns', () => {
+    expect([0, 1, 2, 3].map((step) => stepStatus(step, 2))).toEqual([
+      'done',
+      'done',
+      'current',
+      'todo',
+    ]);
+    renderPage(<StepIndicator steps={['Trek', 'Duration', 'Dates', 'Preferences']} current={1} />);
+    const grid = screen.getByTestId('step-indicator');
+    expect(grid.style.gridTemplateColumns).toBe('repeat(7, auto)');
+    expect(screen.getByText('Duration').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('lets reachable circles be clicked', async () => {
+    const onStepClick = vi.fn();
+    renderPage(
+      <StepIndicator
+        steps={['Trek', 'Duration', 'Dates', 'Preferences']}
+        current={2}
+        onStepClick={onStepClick}
+        isStepReachable={(step) => step < 3}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Step 1: Trek (done)' }));
+    expect(onStepClick).toHaveBeenCalledWith(0);
+    expect(screen.queryByRole('button', { name: /Step 4/ })).toBeNull();
+  });
+});
+
+function Controlled({ initial }: { initial: WizardFormData }) {
+  const [data, setData] = useState(initial);
+  const [step, setStep] = useState<StepIndex>(1);
+  return (
+    <>
+      <p>outside step {step}</p>
+      <RequestWizard
+        data={data}
+        update={(change) => setData(change)}
+        step={step}
+        onStepChange={setStep}
+        onSubmit={() => {}}
+      />
+    </>
+  );
+}
+
+describe('RequestWizard', () => {
+  it('can be controlled from outside', async () => {
+    stubFetch({ user: null });
+    renderPage(<Controlled initial={selectTrek(emptyFormData(), 'Lares')} />);
+    expect(screen.getByText('2 out of 4')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('outside step 0')).toBeTruthy();
+  });
+
+  it('shows only the step indicator in indicator-only mode', () => {
+    renderPage(
+      <RequestWizard data={emptyFormData()} update={() => {}} indicatorOnly onSubmit={() => {}} />,
+    );
+    expect(screen.getByTestId('step-indicator')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});
+
+function Persisted() {
+  const { data } = useWizardForm();
+  return <p>trek {data.trek || 'none'}</p>;
+}
+
+describe('useWizardForm', () => {
+  it("saves on the external 'save form data' event", () => {
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(emptyFormData()));
+    renderPage(<Persisted />);
+    localStorage.removeItem(STORAGE_KEYS.wizardFormData);
+    fireEvent(window, new Event(SAVE_FORM_DATA_EVENT));
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).not.toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).not.toBeNull();
+  });
+});
