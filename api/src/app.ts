@@ -10,6 +10,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { type Mailer, smtpMailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMagicLinkRoutes } from './routes/magic-link.js';
 import { registerProjectRoutes } from './routes/projects.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
+  registerAuthMethodRoutes(app, ctx);
   const mailer =
     options.mailer !== undefined
       ? options.mailer

@@ -4,10 +4,12 @@ export { fetchCurrentUser, logout, userQueryOptions } from './api/auth';
 export { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './api/client';
 export { fetchHealth, HEALTH_POLL_MS, healthQueryOptions } from './api/health';
 export {
+  type LinkingMagicLinkRequest,
   type MagicLinkRequest,
   type MagicLinkResponse,
   magicLinkResponseSchema,
   requestMagicLink,
+  sendLinkingMagicLink,
 } from './api/magic-link';
 export {
   createProject,

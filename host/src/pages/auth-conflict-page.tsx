@@ -1,7 +1,37 @@
-import { NotBuiltYet, PageMeta } from '@trek/shared';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { PageMeta, sendLinkingMagicLink } from '@trek/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 
-/** Built by the social sign-in issue; until then a clear placeholder. */
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
+
+/**
+ * A social sign-in whose e-mail belongs to an account with another method: the owner proves the
+ * e-mail with a magic link, which then links the provider (spec section 2, ARCHITECTURE 4).
+ */
 export function AuthConflictPage() {
+  const [params] = useSearchParams();
+  const provider = params.get('provider') ?? '';
+  const token = params.get('token') ?? '';
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const send = useMutation({
+    mutationFn: () => sendLinkingMagicLink({ email: email.trim(), linkingToken: token, provider }),
+    // The spec keeps a failure quiet for the user; it is logged for us.
+    onError: (error) => console.error('Could not send the linking e-mail', error),
+  });
+  const providerName = PROVIDER_NAMES[provider] ?? 'your provider';
+
   return (
     <>
       <PageMeta
@@ -9,7 +39,60 @@ export function AuthConflictPage() {
         description="Confirm your e-mail to link sign-in methods."
         noIndex
       />
-      <NotBuiltYet title="Account found with a different sign-in method" remote="host" />
+      <Container size={480} py={64}>
+        <Paper withBorder radius="md" p="xl">
+          {send.isSuccess ? (
+            <Stack gap="md">
+              <Title order={1} fz={26}>
+                Check Your Email
+              </Title>
+              <Text>
+                We sent a link to <strong>{email.trim()}</strong>. Open it to confirm the address;
+                your {providerName} account is then linked and you are signed in.
+              </Text>
+              <Button component={Link} to="/trek/new">
+                Continue
+              </Button>
+            </Stack>
+          ) : (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (email.trim() && !send.isPending) send.mutate();
+              }}
+            >
+              <Stack gap="md">
+                <Title order={1} fz={26}>
+                  Account found with a different sign-in method
+                </Title>
+                <Text c="dimmed">
+                  An account already uses this e-mail. To link {providerName} to it, confirm the
+                  address with a sign-in link.
+                </Text>
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  required
+                />
+                <Button type="submit" disabled={!email.trim()} loading={send.isPending}>
+                  Send verification link
+                </Button>
+                <Group justify="space-between">
+                  <Anchor component={Link} to="/trek/new" fz="sm">
+                    Use another method
+                  </Anchor>
+                  <Anchor component={Link} to="/trek/new" fz="sm">
+                    Back to sign in
+                  </Anchor>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Paper>
+      </Container>
     </>
   );
 }

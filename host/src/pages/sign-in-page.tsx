@@ -1,11 +1,95 @@
-import { NotBuiltYet, PageMeta } from '@trek/shared';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { PageMeta, SITE } from '@trek/shared';
+import { useSearchParams } from 'react-router-dom';
 
-/** Built by the social sign-in issue; until then a clear placeholder. */
+/** Where signing in leads when the address names nowhere (spec section 2). */
+export const DEFAULT_RETURN_TO = '/u/projects';
+
+/** Only same-origin paths are passed on; anything else falls back to My Projects. */
+export function safeReturnTo(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return DEFAULT_RETURN_TO;
+  return value;
+}
+
+/** Readable messages for the `error` codes the OAuth callback may send back. */
+const SIGN_IN_ERRORS: Record<string, string> = {
+  access_denied: 'Sign-in was cancelled. You can try again or use another method.',
+  invalid_state: 'That sign-in attempt expired or was not started here. Please try again.',
+  provider_error: 'The provider could not sign you in. Please try again or use another method.',
+  unavailable: 'This sign-in method is not available right now. Please use another one.',
+};
+
+type Provider = 'google' | 'facebook';
+
+/** The sign-in page sends only returnTo (spec section 7). */
+export function providerSignInUrl(provider: Provider, returnTo: string): string {
+  return `/auth/${provider}?${new URLSearchParams({ returnTo }).toString()}`;
+}
+
 export function SignInPage() {
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get('returnTo'));
+  const error = params.get('error');
+  const errorMessage = error ? (SIGN_IN_ERRORS[error] ?? SIGN_IN_ERRORS.provider_error) : null;
+
+  // A full-page navigation: the API answers with the provider's consent screen.
+  const continueWith = (provider: Provider) =>
+    window.location.assign(providerSignInUrl(provider, returnTo));
+
   return (
     <>
       <PageMeta title="Sign in" description="Sign in to follow your trek requests." noIndex />
-      <NotBuiltYet title="Sign in" remote="host" />
+      <Container size={440} py={64}>
+        <Paper withBorder radius="md" p="xl">
+          <Stack gap="md">
+            <Title order={1} ta="center" fz={28}>
+              Sign in
+            </Title>
+            <Text c="dimmed" ta="center" fz="sm">
+              Follow your trek requests and the offers guides send you.
+            </Text>
+            {errorMessage && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage}
+              </Alert>
+            )}
+            <Button variant="default" size="md" onClick={() => continueWith('google')}>
+              Continue with Google
+            </Button>
+            <Button variant="default" size="md" onClick={() => continueWith('facebook')}>
+              Continue with Facebook
+            </Button>
+            <Button
+              variant="subtle"
+              size="sm"
+              onClick={() =>
+                notifications.show({
+                  title: 'Coming Soon',
+                  message: 'Sign-in with Apple is coming soon.',
+                })
+              }
+            >
+              Continue with Apple
+            </Button>
+            <Text fz="xs" c="dimmed" ta="center">
+              By continuing you agree to our{' '}
+              <Anchor href={SITE.legalUrl} fz="xs">
+                Terms of Service
+              </Anchor>{' '}
+              and{' '}
+              <Anchor href={SITE.legalUrl} fz="xs">
+                Privacy Policy
+              </Anchor>
+              .
+            </Text>
+            <Anchor href={SITE.marketingUrl} fz="sm" ta="center">
+              Back to the {SITE.name} website
+            </Anchor>
+          </Stack>
+        </Paper>
+      </Container>
     </>
   );
 }

@@ -25,3 +25,18 @@ export function requestMagicLink(input: MagicLinkRequest) {
     schema: magicLinkResponseSchema,
   });
 }
+
+export interface LinkingMagicLinkRequest {
+  email: string;
+  /** The short-lived token of the conflict page's address. */
+  linkingToken: string;
+  provider: string;
+}
+
+/** POST /api/auth/send-magic-link for account linking (spec section 7). */
+export function sendLinkingMagicLink(input: LinkingMagicLinkRequest) {
+  return apiRequest('POST', '/api/auth/send-magic-link', {
+    body: { ...input, purpose: 'account_linking' },
+    schema: magicLinkResponseSchema,
+  });
+}

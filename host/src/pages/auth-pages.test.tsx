@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubApi } from '../test/render';
+import { AuthConflictPage } from './auth-conflict-page';
+import { providerSignInUrl, SignInPage, safeReturnTo } from './sign-in-page';
+
+describe('sign-in page', () => {
+  it('passes only a same-origin returnTo, My Projects by default', () => {
+    expect(safeReturnTo(null)).toBe('/u/projects');
+    expect(safeReturnTo('/u/settings')).toBe('/u/settings');
+    expect(safeReturnTo('https://evil.example')).toBe('/u/projects');
+    expect(safeReturnTo('//evil.example')).toBe('/u/projects');
+    expect(providerSignInUrl('google', '/u/projects/7')).toBe(
+      '/auth/google?returnTo=%2Fu%2Fprojects%2F7',
+    );
+  });
+
+  it('offers Google and Facebook, legal links, and Coming Soon for other providers', async () => {
+    stubApi(null);
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], {
+      path: '/sign-in?error=access_denied',
+    });
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Sign-in was cancelled');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }));
+    expect((await screen.findAllByText('Coming Soon')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('auth conflict page', () => {
+  it('sends a linking link for the e-mail and then says to check it', async () => {
+    const fetchMock = stubApi(null, (url) =>
+      url === '/api/auth/send-magic-link' ? Response.json({ success: true }) : undefined,
+    );
+    renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
+      path: '/auth/conflict?email=&provider=google&token=abc123',
+    });
+    const send = await screen.findByRole('button', { name: 'Send verification link' });
+    expect(send.hasAttribute('disabled')).toBe(true);
+    expect(
+      screen
+        .getAllByRole('link', { name: /Use another method|Back to sign in/ })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/trek/new', '/trek/new']);
+    await userEvent.type(screen.getByLabelText(/Email/), 'ana@example.com');
+    await userEvent.click(send);
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/trek/new');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/send-magic-link');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      email: 'ana@example.com',
+      linkingToken: 'abc123',
+      provider: 'google',
+      purpose: 'account_linking',
+    });
+  });
+});
