@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
@@ -13,6 +14,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMagicLinkRoutes } from './routes/magic-link.js';
+import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerProjectRoutes } from './routes/projects.js';
 
 export interface BuildAppOptions {
@@ -23,6 +25,8 @@ export interface BuildAppOptions {
   prettyLogs?: boolean;
   /** Sends e-mail; by default SMTP from SMTP_URL, none without it. */
   mailer?: Mailer | null;
+  /** OAuth providers; by default those with credentials in the configuration. */
+  oauthProviders?: Partial<Record<ProviderName, OAuthProvider>>;
 }
 
 function loggerOptions(config: Config, pretty: boolean) {
@@ -85,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : null;
   registerMagicLinkRoutes(app, ctx, mailer);
   registerProjectRoutes(app, ctx);
+  registerOAuthRoutes(app, ctx, options.oauthProviders);
 
   return app;
 }

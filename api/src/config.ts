@@ -53,6 +53,19 @@ const envSchema = z.object({
   /** Magic-link requests allowed per e-mail address, and per client address, in 15 minutes. */
   MAGIC_LINK_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   MAGIC_LINK_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** OpenID Connect issuer of Google (discovery document under it). */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z
+    .url()
+    .default('https://graph.facebook.com/me?fields=id,email,first_name,last_name'),
+  /** When set, Facebook is reached as an OpenID Connect issuer instead (a local test server). */
+  FACEBOOK_ISSUER: z.url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('true')
@@ -74,6 +87,17 @@ export type Config = {
   mailFrom: string;
   magicLinkRatePerEmail: number;
   magicLinkRatePerIp: number;
+  oauth: {
+    google: { clientId: string; clientSecret: string; issuer: string } | null;
+    facebook: {
+      clientId: string;
+      clientSecret: string;
+      authorizationUrl: string;
+      tokenUrl: string;
+      userinfoUrl: string;
+      issuer: string | undefined;
+    } | null;
+  };
 };
 
 /** Reads the configuration; a bad value throws a ConfigError naming the variable. */
@@ -106,5 +130,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     magicLinkRatePerEmail: c.MAGIC_LINK_RATE_PER_EMAIL,
     magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
+    // A provider without credentials is unavailable (shown so) rather than failing at callback.
+    oauth: {
+      google:
+        c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: c.GOOGLE_CLIENT_ID,
+              clientSecret: c.GOOGLE_CLIENT_SECRET,
+              issuer: c.GOOGLE_ISSUER,
+            }
+          : null,
+      facebook:
+        c.FACEBOOK_CLIENT_ID && c.FACEBOOK_CLIENT_SECRET
+          ? {
+              clientId: c.FACEBOOK_CLIENT_ID,
+              clientSecret: c.FACEBOOK_CLIENT_SECRET,
+              authorizationUrl: c.FACEBOOK_AUTHORIZATION_URL,
+              tokenUrl: c.FACEBOOK_TOKEN_URL,
+              userinfoUrl: c.FACEBOOK_USERINFO_URL,
+              issuer: c.FACEBOOK_ISSUER,
+            }
+          : null,
+    },
   };
 }

@@ -12,6 +12,7 @@ export interface MagicLinkRow {
   last_name: string | null;
   redirect_to: string;
   purpose: string;
+  linking_token_hash: string | null;
 }
 
 /** Stores a new link (hash only) and returns the token that goes into the e-mail. */
@@ -22,14 +23,16 @@ export async function createMagicLink(
     firstName: string | null;
     lastName: string | null;
     redirectTo: string;
-    purpose?: string;
+    purpose?: 'sign_in' | 'account_linking';
+    /** For account linking: the provider account to link once the e-mail is proven. */
+    linkingTokenHash?: string;
   },
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `insert into magic_links (token_hash, email, first_name, last_name, redirect_to, purpose, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `insert into magic_links (token_hash, email, first_name, last_name, redirect_to, purpose, created_at, expires_at, linking_token_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       hashToken(token),
       input.email,
@@ -39,6 +42,7 @@ export async function createMagicLink(
       input.purpose ?? 'sign_in',
       now,
       new Date(now.getTime() + MAGIC_LINK_TTL_MS),
+      input.linkingTokenHash ?? null,
     ],
   );
   return token;
@@ -52,7 +56,7 @@ export async function findValidMagicLink(
   { lock = false } = {},
 ): Promise<MagicLinkRow | null> {
   const { rows } = await db.query<MagicLinkRow>(
-    `select token_hash, email, first_name, last_name, redirect_to, purpose from magic_links
+    `select token_hash, email, first_name, last_name, redirect_to, purpose, linking_token_hash from magic_links
      where token_hash = $1 and expires_at > $2${lock ? ' for update' : ''}`,
     [hashToken(token), now],
   );

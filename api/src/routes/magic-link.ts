@@ -1,5 +1,5 @@
 import { emailSchema, personNameSchema } from '@trek/shared/schemas';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONTINUE_PAGE_CSP, continuePage, expiredPage } from '../auth/magic-link-pages.js';
 import { createMagicLink, findValidMagicLink, safeRedirectPath } from '../auth/magic-links.js';
@@ -29,6 +29,15 @@ const requestSchema = z.object({
 
 const tokenSchema = z.object({ token: z.string().min(20).max(200) });
 
+const linkingRequestSchema = z.object({
+  email: emailSchema,
+  purpose: z.literal('account_linking'),
+  linkingToken: z.string().min(20).max(200),
+  provider: z.enum(['google', 'facebook']),
+});
+
+const LINKING_EXPIRED = 'This request has expired. Please sign in with your provider again.';
+
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
     .status(status)
@@ -45,10 +54,7 @@ export function registerMagicLinkRoutes(
 ): void {
   const { config, db } = ctx;
 
-  app.post('/api/auth/request-magic-link', async (request) => {
-    const input = parseInput(requestSchema, request.body);
-    const email = input.email.toLowerCase();
-    const now = ctx.now();
+  async function checkRate(request: FastifyRequest, email: string, now: Date) {
     const [perEmail, perIp] = await Promise.all([
       countHit(db, `magic-link:email:${email}`, RATE_WINDOW_MS, now),
       countHit(db, `magic-link:ip:${request.ip}`, RATE_WINDOW_MS, now),
@@ -56,7 +62,39 @@ export function registerMagicLinkRoutes(
     if (perEmail.count > config.magicLinkRatePerEmail || perIp.count > config.magicLinkRatePerIp) {
       throw new HttpError(429, RATE_LIMITED);
     }
+  }
 
+  /** E-mails the link; the answer is the same whether or not an account exists. */
+  async function deliver(
+    request: FastifyRequest,
+    email: string,
+    firstName: string | null,
+    token: string,
+  ) {
+    const link = `${config.publicOrigin}/api/auth/magic-link?token=${token}`;
+    if (mailer) {
+      try {
+        await mailer.send(magicLinkEmail(email, firstName, link));
+      } catch (error) {
+        request.log.error({ err: error }, 'magic link e-mail could not be sent');
+        throw new HttpError(502, 'Could not send the e-mail. Please try again.');
+      }
+    } else if (config.env !== 'production') {
+      request.log.info({ email }, `magic link (no SMTP_URL set): ${link}`);
+    }
+    // The link itself is returned only outside production ('Use test link').
+    return {
+      success: true,
+      message: 'Check your email for a sign-in link.',
+      ...(config.env !== 'production' ? { magicLink: link } : {}),
+    };
+  }
+
+  app.post('/api/auth/request-magic-link', async (request) => {
+    const input = parseInput(requestSchema, request.body);
+    const email = input.email.toLowerCase();
+    const now = ctx.now();
+    await checkRate(request, email, now);
     const token = await createMagicLink(
       db,
       {
@@ -67,23 +105,35 @@ export function registerMagicLinkRoutes(
       },
       now,
     );
-    const link = `${config.publicOrigin}/api/auth/magic-link?token=${token}`;
-    if (mailer) {
-      try {
-        await mailer.send(magicLinkEmail(email, input.firstName, link));
-      } catch (error) {
-        request.log.error({ err: error }, 'magic link e-mail could not be sent');
-        throw new HttpError(502, 'Could not send the e-mail. Please try again.');
-      }
-    } else if (config.env !== 'production') {
-      request.log.info({ email }, `magic link (no SMTP_URL set): ${link}`);
+    return deliver(request, email, input.firstName, token);
+  });
+
+  // The conflict page: the owner of the e-mail proves it, then the provider account is linked.
+  app.post('/api/auth/send-magic-link', async (request) => {
+    const input = parseInput(linkingRequestSchema, request.body);
+    const email = input.email.toLowerCase();
+    const now = ctx.now();
+    await checkRate(request, email, now);
+    const { rows } = await db.query<{ email: string }>(
+      'select email from linking_tokens where token_hash = $1 and provider = $2 and expires_at > $3',
+      [hashToken(input.linkingToken), input.provider, now],
+    );
+    if (rows[0]?.email.toLowerCase() !== email) {
+      throw new HttpError(400, LINKING_EXPIRED, 'LINKING_EXPIRED');
     }
-    // The same answer whether or not an account exists; the link itself only outside production.
-    return {
-      success: true,
-      message: 'Check your email for a sign-in link.',
-      ...(config.env !== 'production' ? { magicLink: link } : {}),
-    };
+    const token = await createMagicLink(
+      db,
+      {
+        email,
+        firstName: null,
+        lastName: null,
+        redirectTo: '/u/projects',
+        purpose: 'account_linking',
+        linkingTokenHash: hashToken(input.linkingToken),
+      },
+      now,
+    );
+    return deliver(request, email, null, token);
   });
 
   app.get('/api/auth/magic-link', async (request, reply) => {
@@ -120,6 +170,27 @@ export function registerMagicLinkRoutes(
            on conflict (provider, subject) do nothing`,
           [userId, link.email],
         );
+        if (link.purpose === 'account_linking' && link.linking_token_hash) {
+          // The e-mail is proven: the provider account waiting on it is linked, once.
+          const pending = await tx.query<{
+            provider: string;
+            subject: string;
+            email: string;
+            email_verified: boolean;
+          }>(
+            `delete from linking_tokens where token_hash = $1 and expires_at > $2
+             returning provider, subject, email, email_verified`,
+            [link.linking_token_hash, now],
+          );
+          const account = pending.rows[0];
+          if (account) {
+            await tx.query(
+              `insert into auth_identities (user_id, provider, subject, email, email_verified)
+               values ($1, $2, $3, $4, $5) on conflict (provider, subject) do nothing`,
+              [userId, account.provider, account.subject, account.email, account.email_verified],
+            );
+          }
+        }
         await tx.query('delete from magic_links where token_hash = $1', [link.token_hash]);
         // A fresh session at every sign-in: a session fixed before it is never promoted.
         if (previous) await deleteSession(tx, hashToken(previous));

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcTestProvider } from '../testing/oidc-test-provider.js';
+import { startTestApi, type TestApi } from '../testing/test-api.js';
+
+const ORIGIN = 'http://localhost:3000';
+
+/** Follows redirects by hand, keeping each host's cookies, until the browser would land on the site. */
+async function browse(api: TestApi, start: string, cookies = new Map<string, string>()) {
+  let url = new URL(start, api.url);
+  for (let hop = 0; hop < 15; hop += 1) {
+    const jar = cookies.get(url.host) ?? '';
+    const res = await fetch(url, { redirect: 'manual', headers: jar ? { cookie: jar } : {} });
+    const setCookies = res.headers.getSetCookie();
+    if (setCookies.length) {
+      const current = new Map(
+        (cookies.get(url.host) ?? '')
+          .split('; ')
+          .filter(Boolean)
+          .map((c) => c.split('=') as [string, string]),
+      );
+      for (const header of setCookies) {
+        const [pair = ''] = header.split(';');
+        const [name = '', ...value] = pair.split('=');
+        current.set(name, value.join('='));
+      }
+      cookies.set(url.host, [...current].map(([k, v]) => `${k}=${v}`).join('; '));
+    }
+    const location = res.headers.get('location');
+    if (!location || res.status < 300 || res.status >= 400) return { url, res, cookies };
+    const next = new URL(location, url);
+    // The site's own origin is the API under test.
+    url = next.origin === ORIGIN ? new URL(`${next.pathname}${next.search}`, api.url) : next;
+    if (
+      url.origin === api.url &&
+      !url.pathname.startsWith('/auth/') &&
+      !url.pathname.startsWith('/api/')
+    ) {
+      return { url, res, cookies };
+    }
+  }
+  throw new Error('too many redirects');
+}
+
+describe('OAuth sign-in', () => {
+  let api: TestApi;
+  let idp: Awaited<ReturnType<typeof startOidcTestProvider>>;
+
+  beforeAll(async () => {
+    idp = await startOidcTestProvider(ORIGIN);
+    api = await startTestApi({
+      GOOGLE_CLIENT_ID: 'trek-google',
+      GOOGLE_CLIENT_SECRET: 'trek-google-secret',
+      GOOGLE_ISSUER: idp.issuer,
+      FACEBOOK_CLIENT_ID: 'trek-facebook',
+      FACEBOOK_CLIENT_SECRET: 'trek-facebook-secret',
+      FACEBOOK_ISSUER: idp.issuer,
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    await idp.close();
+  });
+
+  const siteCookie = (cookies: Map<string, string>) => cookies.get(new URL(api.url).host) ?? '';
+
+  it('signs a new Google account in with state and PKCE and lands on returnTo', async () => {
+    idp.accounts.set('g-1', {
+      sub: 'g-1',
+      email: 'Rosa@example.com',
+      email_verified: true,
+      given_name: 'Rosa',
+      family_name: 'Huaman',
+    });
+    idp.signInAs('g-1');
+    const start = await fetch(`${api.url}/auth/google?returnTo=/u/projects`, {
+      redirect: 'manual',
+    });
+    const authorize = new URL(start.headers.get('location') ?? '');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('state')).toMatch(/.{20,}/);
+
+    const { url, cookies } = await browse(api, `/auth/google?returnTo=/u/projects`);
+    expect(`${url.pathname}${url.search}`).toBe('/u/projects?auth=success');
+    const user = (await (
+      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(cookies) } })
+    ).json()) as Record<string, unknown>;
+    expect(user).toMatchObject({
+      email: 'rosa@example.com',
+      firstName: 'Rosa',
+      providers: [{ provider: 'google' }],
+      hasTemporaryEmail: false,
+    });
+
+    // The same Google account signs in to the same user next time.
+    const again = await browse(api, '/auth/google');
+    const same = (await (
+      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(again.cookies) } })
+    ).json()) as { id: string };
+    expect(same.id).toBe(user.id);
+  });
+
+  it('keeps formData and a same-origin returnTo; an off-site returnTo falls back to /u/projects', async () => {
+    idp.accounts.set('g-2', { sub: 'g-2', email: 'wizard@example.com', email_verified: true });
+    idp.signInAs('g-2');
+    const carried = await browse(
+      api,
+      '/auth/google?returnTo=/create-project&formData=eyJ0cmVrIjoiTGFyZXMifQ',
+    );
+    expect(`${carried.url.pathname}${carried.url.search}`).toBe(
+      '/create-project?auth=success&formData=eyJ0cmVrIjoiTGFyZXMifQ',
+    );
+    const offsite = await browse(api, '/auth/google?returnTo=https://evil.example/steal');
+    expect(offsite.url.pathname).toBe('/u/projects');
+  });
+
+  it('refuses a forged or replayed state and a cancelled sign-in', async () => {
+    const forged = await fetch(`${api.url}/auth/google/callback?code=abc&state=forged`, {
+      redirect: 'manual',
+    });
+    expect(forged.headers.get('location')).toBe('/sign-in?error=invalid_state');
+    expect(forged.headers.get('set-cookie')).toBeNull();
+
+    idp.signInAs(null);
+    const cancelled = await browse(api, '/auth/google');
+    expect(`${cancelled.url.pathname}${cancelled.url.search}`).toBe('/sign-in?error=access_denied');
+  });
+
+  it('never links an existing e-mail silently: it sends the owner to the conflict page', async () => {
+    await api.signIn('owner@example.com');
+    idp.accounts.set('fb-1', { sub: 'fb-1', email: 'owner@example.com' });
+    idp.signInAs('fb-1');
+    const { url, cookies } = await browse(api, '/auth/facebook');
+    expect(url.pathname).toBe('/auth/conflict');
+    expect(url.searchParams.get('email')).toBe('owner@example.com');
+    expect(url.searchParams.get('provider')).toBe('facebook');
+    expect(siteCookie(cookies)).toBe('');
+
+    // The owner proves the e-mail with a linking magic link; the Facebook account is then linked.
+    const send = await fetch(`${api.url}/api/auth/send-magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({
+        email: 'owner@example.com',
+        purpose: 'account_linking',
+        linkingToken: url.searchParams.get('token'),
+        provider: 'facebook',
+      }),
+    });
+    const sent = (await send.json()) as { magicLink: string };
+    expect(sent).toMatchObject({ success: true });
+    const { magicLink } = sent;
+    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: new URLSearchParams({
+        token: new URL(magicLink).searchParams.get('token') ?? '',
+      }).toString(),
+    });
+    expect(consumed.status).toBe(303);
+    const cookie = (consumed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const methods = (await (
+      await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
+    ).json()) as {
+      facebook: { connected: boolean; emailVerified: boolean };
+    };
+    expect(methods.facebook).toEqual({ connected: true, emailVerified: false });
+
+    // Now Facebook signs the owner in directly.
+    const direct = await browse(api, '/auth/facebook');
+    expect(direct.url.pathname).toBe('/u/projects');
+  });
+
+  it('refuses a linking request whose token or e-mail does not match', async () => {
+    const res = await fetch(`${api.url}/api/auth/send-magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({
+        email: 'owner@example.com',
+        purpose: 'account_linking',
+        linkingToken: 'x'.repeat(43),
+        provider: 'google',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('LINKING_EXPIRED');
+  });
+
+  it('links a provider to the signed-in user from settings (mode=link)', async () => {
+    const { cookie } = await api.signIn('settings@example.com');
+    idp.accounts.set('g-link', {
+      sub: 'g-link',
+      email: 'other-address@example.com',
+      email_verified: true,
+    });
+    idp.signInAs('g-link');
+    const cookies = new Map([[new URL(api.url).host, cookie]]);
+    const { url } = await browse(api, '/auth/google?mode=link&returnTo=/u/settings', cookies);
+    expect(`${url.pathname}${url.search}`).toBe('/u/settings?linked=google');
+    const methods = (await (
+      await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
+    ).json()) as {
+      google: { connected: boolean };
+    };
+    expect(methods.google.connected).toBe(true);
+  });
+
+  it('creates a user with a placeholder e-mail when the provider gives none', async () => {
+    idp.accounts.set('fb-2', { sub: 'fb-2', given_name: 'Nomail' });
+    idp.signInAs('fb-2');
+    const { cookies } = await browse(api, '/auth/facebook');
+    const user = (await (
+      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(cookies) } })
+    ).json()) as {
+      hasTemporaryEmail: boolean;
+      email: string;
+    };
+    expect(user.hasTemporaryEmail).toBe(true);
+    expect(user.email).toMatch(/@users\.trekperu\.invalid$/);
+  });
+
+  it('shows a provider without credentials as unavailable', async () => {
+    const bare = await startTestApi();
+    try {
+      expect(await (await fetch(`${bare.url}/api/auth/providers`)).json()).toEqual({
+        google: { available: false },
+        facebook: { available: false },
+      });
+      const res = await fetch(`${bare.url}/auth/google`, { redirect: 'manual' });
+      expect(res.headers.get('location')).toBe('/sign-in?error=unavailable');
+    } finally {
+      await bare.close();
+    }
+  });
+});

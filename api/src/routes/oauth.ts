@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import { currentSession } from '../auth/current-session.js';
+import { safeRedirectPath } from '../auth/magic-links.js';
+import {
+  createOAuthProviders,
+  type OAuthProvider,
+  PROVIDER_NAMES,
+  type ProviderIdentity,
+  type ProviderName,
+} from '../auth/oauth-providers.js';
+import {
+  createSession,
+  deleteSession,
+  hashToken,
+  sessionToken,
+  setSessionCookie,
+} from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+
+/** An OAuth round trip must finish within this time. */
+const FLOW_TTL_MS = 10 * 60 * 1000;
+/** The conflict page's linking token lives as long as a magic link. */
+export const LINKING_TOKEN_TTL_MS = 15 * 60 * 1000;
+const DEFAULT_RETURN_TO = '/u/projects';
+
+const startQuerySchema = z.object({
+  returnTo: z.string().max(500).optional(),
+  formData: z.string().max(20_000).optional(),
+  mode: z.enum(['link']).optional(),
+});
+
+interface FlowRow {
+  provider: string;
+  code_verifier: string;
+  return_to: string;
+  form_data: string | null;
+  mode: string;
+  user_id: string | null;
+}
+
+function signInError(reply: FastifyReply, code: string) {
+  return reply.redirect(`/sign-in?error=${encodeURIComponent(code)}`, 302);
+}
+
+/** A placeholder address for a provider account without e-mail (ARCHITECTURE section 4). */
+export function placeholderEmail(provider: ProviderName, subject: string): string {
+  return `${provider}-${subject.replace(/[^\w.-]/g, '')}@users.trekperu.invalid`;
+}
+
+export function registerOAuthRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  providers: Partial<Record<ProviderName, OAuthProvider>> = createOAuthProviders(ctx.config),
+): void {
+  const { config, db } = ctx;
+  const redirectUri = (provider: ProviderName) =>
+    `${config.publicOrigin}/auth/${provider}/callback`;
+
+  app.get('/api/auth/providers', async () =>
+    Object.fromEntries(
+      PROVIDER_NAMES.map((name) => [name, { available: providers[name] !== undefined }]),
+    ),
+  );
+
+  for (const name of PROVIDER_NAMES) {
+    app.get(`/auth/${name}`, async (request, reply) => {
+      const provider = providers[name];
+      if (!provider) return signInError(reply, 'unavailable');
+      const query = startQuerySchema.safeParse(request.query);
+      if (!query.success) return signInError(reply, 'provider_error');
+      const session = query.data.mode === 'link' ? await currentSession(ctx, request) : null;
+      if (query.data.mode === 'link' && !session)
+        return reply.redirect(`/sign-in?returnTo=${encodeURIComponent('/u/settings')}`, 302);
+
+      const state = client.randomState();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      await db.query(
+        `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          hashToken(state),
+          name,
+          codeVerifier,
+          safeRedirectPath(
+            query.data.returnTo,
+            query.data.mode === 'link' ? '/u/settings' : DEFAULT_RETURN_TO,
+          ),
+          query.data.formData ?? null,
+          query.data.mode === 'link' ? 'link' : 'sign_in',
+          session?.userId ?? null,
+          new Date(ctx.now().getTime() + FLOW_TTL_MS),
+        ],
+      );
+      try {
+        const url = await provider.authorizationUrl({
+          state,
+          codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier),
+          redirectUri: redirectUri(name),
+        });
+        return reply.redirect(url.href, 302);
+      } catch (error) {
+        request.log.error({ err: error, provider: name }, 'OAuth provider unreachable');
+        return signInError(reply, 'unavailable');
+      }
+    });
+
+    app.get(`/auth/${name}/callback`, async (request, reply) => {
+      const provider = providers[name];
+      if (!provider) return signInError(reply, 'unavailable');
+      const query = request.query as Record<string, unknown>;
+      const state = typeof query.state === 'string' ? query.state : '';
+      // The state is single use: taken out whatever happens next.
+      const { rows } = await db.query<FlowRow>(
+        `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
+         returning provider, code_verifier, return_to, form_data, mode, user_id`,
+        [hashToken(state), name, ctx.now()],
+      );
+      const flow = rows[0];
+      if (!flow) return signInError(reply, 'invalid_state');
+      if (typeof query.error === 'string')
+        return signInError(
+          reply,
+          query.error === 'access_denied' ? 'access_denied' : 'provider_error',
+        );
+
+      let identity: ProviderIdentity;
+      try {
+        const callbackUrl = new URL(request.url, `${config.publicOrigin}`);
+        identity = await provider.identify(callbackUrl, {
+          state,
+          codeVerifier: flow.code_verifier,
+        });
+      } catch (error) {
+        request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
+        return signInError(reply, 'provider_error');
+      }
+
+      if (flow.mode === 'link' && flow.user_id) {
+        const linked = await linkIdentity(db, flow.user_id, name, identity);
+        const target = new URL(flow.return_to, config.publicOrigin);
+        target.searchParams.set(linked ? 'linked' : 'error', linked ? name : 'already_linked');
+        return reply.redirect(`${target.pathname}${target.search}`, 302);
+      }
+
+      const outcome = await db.transaction((tx) => signInWithIdentity(tx, name, identity));
+      if (outcome.kind === 'conflict') {
+        const token = randomBytes(32).toString('base64url');
+        await db.query(
+          `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at)
+           values ($1, $2, $3, $4, $5, $6)`,
+          [
+            hashToken(token),
+            name,
+            identity.subject,
+            outcome.email,
+            identity.emailVerified,
+            new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
+          ],
+        );
+        const params = new URLSearchParams({ email: outcome.email, provider: name, token });
+        return reply.redirect(`/auth/conflict?${params.toString()}`, 302);
+      }
+      await startSession(request, reply, outcome.userId);
+      const target = new URL(flow.return_to, config.publicOrigin);
+      target.searchParams.set('auth', 'success');
+      if (flow.form_data) target.searchParams.set('formData', flow.form_data);
+      return reply.redirect(`${target.pathname}${target.search}`, 302);
+    });
+  }
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    const previous = sessionToken(request, config);
+    if (previous) await deleteSession(db, hashToken(previous));
+    setSessionCookie(reply, config, await createSession(db, userId, ctx.now()));
+  }
+}
+
+/** Links a provider account to a user; false when it already belongs to someone else. */
+async function linkIdentity(
+  db: Queryable,
+  userId: string,
+  provider: ProviderName,
+  identity: ProviderIdentity,
+) {
+  const { rows } = await db.query<{ user_id: string }>(
+    `insert into auth_identities (user_id, provider, subject, email, email_verified)
+     values ($1, $2, $3, $4, $5)
+     on conflict (provider, subject) do update set email = excluded.email
+     returning user_id`,
+    [userId, provider, identity.subject, identity.email, identity.emailVerified],
+  );
+  return rows[0]?.user_id === userId;
+}
+
+type SignInOutcome = { kind: 'user'; userId: string } | { kind: 'conflict'; email: string };
+
+/**
+ * Accounts are identified by (provider, subject), never by e-mail alone: a known provider account
+ * signs in; a new one creates a user, unless its e-mail already belongs to someone (conflict: the
+ * owner must prove the e-mail first); no e-mail at all gives a placeholder address.
+ */
+async function signInWithIdentity(
+  db: Queryable,
+  provider: ProviderName,
+  identity: ProviderIdentity,
+): Promise<SignInOutcome> {
+  const known = await db.query<{ user_id: string }>(
+    'select user_id from auth_identities where provider = $1 and subject = $2',
+    [provider, identity.subject],
+  );
+  if (known.rows[0]) return { kind: 'user', userId: known.rows[0].user_id };
+
+  if (identity.email) {
+    const owner = await db.query('select 1 from users where lower(email) = lower($1)', [
+      identity.email,
+    ]);
+    if (owner.rows.length > 0) return { kind: 'conflict', email: identity.email };
+  }
+  const email = identity.email ?? placeholderEmail(provider, identity.subject);
+  const displayName = [identity.firstName, identity.lastName].filter(Boolean).join(' ') || null;
+  const created = await db.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, display_name, is_temporary_email)
+     values ($1, $2, $3, $4, $5) returning id`,
+    [email, identity.firstName, identity.lastName, displayName, identity.email === null],
+  );
+  const userId = created.rows[0]?.id;
+  if (!userId) throw new Error('user insert returned no row');
+  await db.query(
+    `insert into auth_identities (user_id, provider, subject, email, email_verified) values ($1, $2, $3, $4, $5)`,
+    [userId, provider, identity.subject, identity.email, identity.emailVerified],
+  );
+  return { kind: 'user', userId };
+}
