@@ -2,9 +2,10 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startOidcTestProvider } from '../../api/src/testing/oidc-test-provider';
 import { startSmtpServer } from './mailbox';
 import { SESSIONS_FILE } from './sessions';
-import { ADMIN_EMAIL, BASE_URL, E2E_PORTS } from './suite-env';
+import { ADMIN_EMAIL, BASE_URL, E2E_PORTS, IDP_ACCOUNTS, TRAVELLER_EMAIL } from './suite-env';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -15,8 +16,18 @@ const ROOT = join(import.meta.dirname, '../..');
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
   const smtp = await startSmtpServer();
+  // A standards-compliant OpenID Connect server playing Google and Facebook, with a sign-in form.
+  const idp = await startOidcTestProvider(BASE_URL, { interactive: true });
+  for (const [sub, claims] of Object.entries(IDP_ACCOUNTS))
+    idp.accounts.set(sub, { sub, ...claims });
   const env: NodeJS.ProcessEnv = {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    GOOGLE_CLIENT_ID: 'trek-google',
+    GOOGLE_CLIENT_SECRET: 'trek-google-secret',
+    GOOGLE_ISSUER: idp.issuer,
+    FACEBOOK_CLIENT_ID: 'trek-facebook',
+    FACEBOOK_CLIENT_SECRET: 'trek-facebook-secret',
+    FACEBOOK_ISSUER: idp.issuer,
     ...process.env,
     ...E2E_PORTS,
     DATA_DIR: dataDir,
@@ -46,7 +57,7 @@ export default async function globalSetup() {
   writeFileSync(
     SESSIONS_FILE,
     JSON.stringify({
-      traveller: createSession('ana.quispe@example.com', 'Ana', 'Quispe'),
+      traveller: createSession(TRAVELLER_EMAIL, 'Ana', 'Quispe'),
       admin: createSession(ADMIN_EMAIL, 'Rosa', 'Huaman'),
     }),
   );
@@ -66,6 +77,7 @@ export default async function globalSetup() {
   for (;;) {
     if (!running) {
       await smtp.close();
+      await idp.close();
       throw new Error('The suite stopped while starting; see its output above.');
     }
     if (Date.now() > deadline) throw new Error(`${BASE_URL} did not come up in time`);
@@ -81,6 +93,7 @@ export default async function globalSetup() {
     if (running) suite.kill('SIGTERM');
     await exited;
     await smtp.close();
+    await idp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

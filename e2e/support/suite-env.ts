@@ -27,3 +27,37 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
   ],
 };
+
+export const TRAVELLER_EMAIL = 'ana.quispe@example.com';
+
+/** Accounts of the test identity provider (it plays both Google and Facebook). */
+export const IDP_ACCOUNTS: Record<
+  string,
+  { email?: string; email_verified?: boolean; given_name?: string; family_name?: string }
+> = {
+  'rosa-google': {
+    email: 'rosa.google@example.com',
+    email_verified: true,
+    given_name: 'Rosa',
+    family_name: 'Flores',
+  },
+  'wizard-google': {
+    email: 'wizard.google@example.com',
+    email_verified: true,
+    given_name: 'Luis',
+    family_name: 'Condori',
+  },
+  'devices-google': {
+    email: 'devices.google@example.com',
+    email_verified: true,
+    given_name: 'Eva',
+  },
+  'offsite-google': {
+    email: 'offsite.google@example.com',
+    email_verified: true,
+    given_name: 'Olga',
+  },
+  'nomail-facebook': { given_name: 'Nina' },
+  // The seeded traveller's address: signing in with it must not link silently.
+  'owner-facebook': { email: TRAVELLER_EMAIL, given_name: 'Ana' },
+};

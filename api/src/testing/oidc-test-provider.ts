@@ -13,7 +13,10 @@ export interface TestAccount {
  * A standards-compliant OpenID Connect server (oidc-provider) for tests, playing Google and
  * Facebook. Its sign-in screen is skipped: the next authorization signs in as `nextAccount`.
  */
-export async function startOidcTestProvider(redirectOrigin: string) {
+export async function startOidcTestProvider(
+  redirectOrigin: string,
+  options: { interactive?: boolean; port?: number } = {},
+) {
   const accounts = new Map<string, TestAccount>();
   const state: { nextAccount: string | null } = { nextAccount: null };
   const client = (id: string, provider: string) => ({
@@ -43,14 +46,31 @@ export async function startOidcTestProvider(redirectOrigin: string) {
   // The issuer URL needs the port, known only once listening: start on a bound server.
   const { createServer } = await import('node:http');
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  );
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, configuration);
 
   provider.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/interaction/')) return next();
     const details = await provider.interactionDetails(ctx.req, ctx.res);
-    const accountId = state.nextAccount;
+    if (options.interactive && ctx.method === 'GET') {
+      // A sign-in screen a browser test fills in, like a person at the provider.
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><html><head><title>Test provider sign-in</title></head><body>
+<h1>Sign in to the test provider</h1>
+<form method="post"><label>Account <input name="account" autofocus></label>
+<button type="submit" name="action" value="login">Sign in</button>
+<button type="submit" name="action" value="cancel">Cancel</button></form></body></html>`;
+      return;
+    }
+    let accountId = state.nextAccount;
+    if (options.interactive) {
+      const form = new URLSearchParams(await readBody(ctx.req));
+      accountId = form.get('action') === 'cancel' ? null : form.get('account');
+    }
+    if (accountId && !accounts.has(accountId)) accountId = null;
     if (!accountId) {
       ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, { error: 'access_denied' }));
       return;
@@ -76,4 +96,15 @@ export async function startOidcTestProvider(redirectOrigin: string) {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function readBody(req: import('node:http').IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
 }

@@ -49,9 +49,10 @@ export function useAutoSubmit({
       window.__trekAutoSubmitted = false;
       return;
     }
-    if (isLoading) return;
+    // Once per return: restoring the form changes `data`, which must not run this again.
+    if (isLoading || submitted.current) return;
+    submitted.current = true;
     const fromProvider = decodeFormData(carried);
-    const answers = fromProvider ?? data;
     if (fromProvider) {
       replace(fromProvider);
       saveFormData(fromProvider);
@@ -65,9 +66,8 @@ export function useAutoSubmit({
       },
       { replace: true },
     );
-    if (!isAuthenticated || submitted.current || window.__trekAutoSubmitted) return;
-    if (!isReadyToSubmit(answers)) return;
-    submitted.current = true;
+    const answers = fromProvider ?? data;
+    if (!isAuthenticated || window.__trekAutoSubmitted || !isReadyToSubmit(answers)) return;
     window.__trekAutoSubmitted = true;
     submit(answers);
   }, [enabled, carried, isLoading, isAuthenticated, data, replace, submit, setParams]);

@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { waitForMagicLink } from '../support/mailbox';
+import { TRAVELLER_EMAIL } from '../support/suite-env';
+import { completeWizardWithMouse } from '../support/wizard';
+
+/** At the test provider's sign-in screen, sign in as one of its accounts. */
+async function signInAtProvider(page: Page, account: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
+  await page.getByLabel('Account').fill(account);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('signing in with Google from /sign-in lands on My Projects', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, 'rosa-google');
+  await expect(page).toHaveURL(/\/u\/projects/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Rosa' })).toBeVisible();
+});
+
+test("from the wizard's modal, the saved request is created once and the address is cleaned", async ({
+  page,
+}) => {
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page, {
+    trek: 'Santa Cruz',
+    duration: '4 days / 3 nights',
+    day: 11,
+  });
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, 'wizard-google');
+  await expect(page).toHaveURL('/project-success');
+  await expect(page.getByText('Santa Cruz')).toBeVisible();
+  const list = (await (await page.request.get('/api/projects')).json()) as Array<{
+    destination: string;
+  }>;
+  expect(list.map((p) => p.destination)).toEqual(['Santa Cruz']);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/auth=success|formData=/);
+});
+
+test('a provider account without e-mail gets "Email required" and goes to settings', async ({
+  page,
+}) => {
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page);
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue with Facebook' }).click();
+  await signInAtProvider(page, 'nomail-facebook');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email required' })).toBeVisible();
+  await expect(page).toHaveURL('/u/settings', { timeout: 5000 });
+});
+
+test('an e-mail that belongs to another account is linked only after the owner proves it', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await signInAtProvider(page, 'owner-facebook');
+  await expect(page).toHaveURL(/\/auth\/conflict\?/);
+  await expect(
+    page.getByRole('heading', { name: 'Account found with a different sign-in method' }),
+  ).toBeVisible();
+  await expect(page.getByLabel(/Email/)).toHaveValue(TRAVELLER_EMAIL);
+  await page.getByRole('button', { name: 'Send verification link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  const link = await waitForMagicLink(TRAVELLER_EMAIL);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/u\/projects/);
+  const methods = (await (await page.request.get('/api/auth/methods')).json()) as {
+    facebook: { connected: boolean };
+  };
+  expect(methods.facebook.connected).toBe(true);
+
+  // Facebook now signs the owner in directly, in a fresh browser.
+  await page.context().clearCookies();
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await signInAtProvider(page, 'owner-facebook');
+  await expect(page.getByRole('button', { name: 'Account menu for Ana' })).toBeVisible();
+});
+
+test("signing out of all devices ends a second browser's session", async ({ page, browser }) => {
+  const other = await browser.newPage();
+  for (const p of [page, other]) {
+    await p.goto('http://localhost:3100/sign-in');
+    await p.getByRole('button', { name: 'Continue with Google' }).click();
+    await signInAtProvider(p, 'devices-google');
+    await expect(p.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+  }
+  const res = await page.request.post('/api/auth/logout-all-devices');
+  expect(await res.json()).toMatchObject({ success: true, endedSessions: 1 });
+  await other.reload();
+  await expect(other).toHaveURL(/\/sign-in\?returnTo=/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+  await other.close();
+});
+
+test('a forged state and an off-site returnTo are refused', async ({ page }) => {
+  await page.goto('/auth/google/callback?code=stolen&state=forged');
+  await expect(page).toHaveURL('/sign-in?error=invalid_state');
+  await expect(page.getByRole('alert')).toContainText('expired or was not started here');
+
+  await page.goto('/auth/google?returnTo=https://evil.example/steal');
+  await signInAtProvider(page, 'offsite-google');
+  await expect(page).toHaveURL(/^http:\/\/localhost:3100\/u\/projects/);
+});
+
+test('cancelling at the provider signs nobody in', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/sign-in?error=access_denied');
+  await expect(page.getByRole('alert')).toContainText('Sign-in was cancelled');
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});
