@@ -52,6 +52,7 @@ export const IDP_ACCOUNTS: Record<
     email_verified: true,
     given_name: 'Eva',
   },
+  'logout-google': { email: 'logout.google@example.com', email_verified: true, given_name: 'Teo' },
   'offsite-google': {
     email: 'offsite.google@example.com',
     email_verified: true,

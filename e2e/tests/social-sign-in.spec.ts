@@ -121,3 +121,21 @@ test('cancelling at the provider signs nobody in', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Sign-in was cancelled');
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
+
+test('Log out in the user menu ends the session and goes to the marketing site', async ({
+  page,
+}) => {
+  // The marketing site is another product; here a stand-in page answers for it.
+  await page.route('https://trekperu.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>TrekPeru marketing home</h1>' }),
+  );
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, 'logout-google');
+  await page.getByRole('button', { name: 'Account menu for Teo' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'TrekPeru marketing home' })).toBeVisible();
+  await page.goto('http://localhost:3100/landing');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect((await page.request.get('http://localhost:3100/api/auth/user')).status()).toBe(401);
+});

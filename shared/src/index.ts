@@ -18,6 +18,7 @@ export {
   projectQueryOptions,
   projectsQueryOptions,
 } from './api/projects';
+export { type Providers, providersQueryOptions, providersSchema } from './api/providers';
 export { type AuthState, useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {

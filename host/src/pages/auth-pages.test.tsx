@@ -29,6 +29,22 @@ describe('sign-in page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }));
     expect((await screen.findAllByText('Coming Soon')).length).toBeGreaterThan(0);
   });
+
+  it('shows a provider the server cannot use as unavailable', async () => {
+    stubApi(null, (url) =>
+      url === '/api/auth/providers'
+        ? Response.json({ google: { available: false }, facebook: { available: true } })
+        : undefined,
+    );
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+    const google = await screen.findByRole('button', {
+      name: 'Continue with Google (unavailable)',
+    });
+    expect(google.hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: 'Continue with Facebook' }).hasAttribute('disabled'),
+    ).toBe(false);
+  });
 });
 
 describe('auth conflict page', () => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PageMeta, SITE } from '@trek/shared';
+import { useQuery } from '@tanstack/react-query';
+import { PageMeta, providersQueryOptions, SITE } from '@trek/shared';
 import { useSearchParams } from 'react-router-dom';
 
 /** Where signing in leads when the address names nowhere (spec section 2). */
@@ -33,6 +34,9 @@ export function SignInPage() {
   const returnTo = safeReturnTo(params.get('returnTo'));
   const error = params.get('error');
   const errorMessage = error ? (SIGN_IN_ERRORS[error] ?? SIGN_IN_ERRORS.provider_error) : null;
+  // A provider the server has no credentials for is shown as unavailable, not failed on later.
+  const { data: providers } = useQuery(providersQueryOptions());
+  const unavailable = (provider: Provider) => providers?.[provider].available === false;
 
   // A full-page navigation: the API answers with the provider's consent screen.
   const continueWith = (provider: Provider) =>
@@ -55,12 +59,18 @@ export function SignInPage() {
                 {errorMessage}
               </Alert>
             )}
-            <Button variant="default" size="md" onClick={() => continueWith('google')}>
-              Continue with Google
-            </Button>
-            <Button variant="default" size="md" onClick={() => continueWith('facebook')}>
-              Continue with Facebook
-            </Button>
+            {(['google', 'facebook'] as const).map((provider) => (
+              <Button
+                key={provider}
+                variant="default"
+                size="md"
+                disabled={unavailable(provider)}
+                onClick={() => continueWith(provider)}
+              >
+                {`Continue with ${provider === 'google' ? 'Google' : 'Facebook'}`}
+                {unavailable(provider) ? ' (unavailable)' : ''}
+              </Button>
+            ))}
             <Button
               variant="subtle"
               size="sm"
