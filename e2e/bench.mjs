@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startSuite } from '../scripts/suite.mjs';
+import { CHROMIUM_LAUNCH } from './support/chromium.mjs';
 
 const PORTS = {
   HOST_PORT: '3200',
@@ -31,18 +32,7 @@ const suite = await startSuite(
   { ...process.env, ...PORTS, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   { quietApi: true },
 );
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 
 /**
  * @typedef {{ url: string, type: string, start: number, end?: number, initiator?: string, body?: Buffer }} Req

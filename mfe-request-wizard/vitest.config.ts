@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { domTestConfig } from '@trek/shared/testing/vitest-dom';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['@trek/shared/testing/setup-dom'],
-    css: false,
-    reporters: ['default', 'json'],
-    outputFile: { json: 'test-results/vitest.json' },
-  },
-});
+export default domTestConfig;

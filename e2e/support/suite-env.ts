@@ -15,18 +15,7 @@ export const BASE_URL = `http://localhost:${E2E_PORTS.HOST_PORT}`;
 
 export const ADMIN_EMAIL = 'admin@trekperu.example';
 
-export const CHROMIUM_LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+export { CHROMIUM_LAUNCH } from './chromium.mjs';
 
 export const TRAVELLER_EMAIL = 'ana.quispe@example.com';
 

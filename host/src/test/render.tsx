@@ -4,17 +4,7 @@ import { AppProviders, createQueryClient, type User } from '@trek/shared';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 
-export const traveller: User = {
-  id: 'u1',
-  email: 'ana.quispe@example.com',
-  firstName: 'Ana',
-  lastName: 'Quispe',
-  displayName: 'Ana Quispe',
-  profileImageUrl: null,
-  providers: [],
-  isAdmin: false,
-  hasTemporaryEmail: false,
-};
+export { testTraveller as traveller } from '@trek/shared/testing/fixtures';
 
 /** Answers /api/auth/user as the given user (or 401 for a visitor); other calls per `extra`. */
 export function stubApi(

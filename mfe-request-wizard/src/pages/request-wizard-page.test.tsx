@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
+import { completeAnswers } from '@trek/shared/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubFetch } from '../test/render';
 import RequestWizardPage from './request-wizard-page';
@@ -44,20 +45,7 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     stubFetch({ user: null });
     localStorage.setItem(
       STORAGE_KEYS.wizardFormData,
-      JSON.stringify({
-        trek: 'Lares',
-        duration: '4 days / 3 nights',
-        dates: {
-          flexible: false,
-          flexibilityWindowDays: null,
-          start: '2030-01-07',
-          end: '2030-01-10',
-          baseDate: '2030-01-07',
-        },
-        travelers: 1,
-        languages: [],
-        utm: { source: '', medium: '', campaign: '' },
-      }),
+      JSON.stringify({ ...completeAnswers, languages: [] }),
     );
     const user = userEvent.setup();
     renderPage(<RequestWizardPage />, '/create-project');

@@ -1,35 +1,13 @@
 import { waitFor } from '@testing-library/react';
-import type { User, WizardFormData } from '@trek/shared';
+import type { WizardFormData } from '@trek/shared';
+import { completeAnswers, testTraveller } from '@trek/shared/testing/fixtures';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage, stubFetch } from '../../../test/render';
 import { decodeFormData, useAutoSubmit } from './use-auto-submit';
 
-const answers: WizardFormData = {
-  trek: 'Lares',
-  duration: '4 days / 3 nights',
-  dates: {
-    flexible: false,
-    flexibilityWindowDays: null,
-    start: '2030-01-07',
-    end: '2030-01-10',
-    baseDate: '2030-01-07',
-  },
-  travelers: 1,
-  languages: ['english'],
-  utm: { source: '', medium: '', campaign: '' },
-};
+const answers = completeAnswers;
 const encoded = btoa(JSON.stringify(answers));
-const user = {
-  id: 'u1',
-  email: 'a@example.com',
-  firstName: 'A',
-  lastName: null,
-  displayName: null,
-  profileImageUrl: null,
-  providers: [],
-  isAdmin: false,
-  hasTemporaryEmail: false,
-} satisfies User;
+const user = testTraveller;
 
 function Harness({
   submit,

@@ -1,36 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS, type User, useAuth, type WizardFormData } from '@trek/shared';
+import { STORAGE_KEYS, useAuth, type WizardFormData } from '@trek/shared';
+import { completeAnswers, testTraveller } from '@trek/shared/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { renderPage, stubFetch } from '../../../test/render';
 import { useSubmitRequest } from './use-submit-request';
 
-const traveller: User = {
-  id: 'u1',
-  email: 'ana@example.com',
-  firstName: 'Ana',
-  lastName: 'Quispe',
-  displayName: 'Ana Quispe',
-  profileImageUrl: null,
-  providers: [],
-  isAdmin: false,
-  hasTemporaryEmail: false,
-};
-
-const answers: WizardFormData = {
-  trek: 'Lares',
-  duration: '4 days / 3 nights',
-  dates: {
-    flexible: false,
-    flexibilityWindowDays: null,
-    start: '2030-01-07',
-    end: '2030-01-10',
-    baseDate: '2030-01-07',
-  },
-  travelers: 2,
-  languages: ['english'],
-  utm: { source: '', medium: '', campaign: '' },
-};
+const traveller = testTraveller;
+const answers: WizardFormData = { ...completeAnswers, travelers: 2 };
 
 const project = {
   id: 'p1',
