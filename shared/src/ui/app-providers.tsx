@@ -1,6 +1,4 @@
-import 'dayjs/locale/en-gb';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -11,8 +9,9 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 /**
- * Providers every page needs: Mantine theme, en-GB dates with Monday first, toasts and the one
- * QueryClient. The host renders it once; a remote only in its standalone dev bootstrap.
+ * Providers every page needs: Mantine theme, toasts and the one QueryClient (date pickers add
+ * EnGbDatesProvider from '@trek/shared/dates' where they are used). The host renders it once; a
+ * remote only in its standalone dev bootstrap.
  */
 export function AppProviders({
   queryClient,
@@ -26,10 +25,8 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
-        <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </DatesProvider>
+      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Alert, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { formatDisplayDate, parseIsoDate, toIsoDate, type WizardFormData } from '@trek/shared';
+import { EnGbDatesProvider } from '@trek/shared/dates';
 import { FLEXIBILITY_OPTIONS } from '../model/wizard-state';
 import { StepHeading } from './step-heading';
 
@@ -29,25 +30,27 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
       />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DatePickerInput
-            label="Start date"
-            placeholder="Select start date"
-            value={dates.start || null}
-            onChange={(value) => {
-              if (value) onStartDate(value);
-            }}
-            valueFormat={DISPLAY_FORMAT}
-            minDate={toIsoDate(new Date())}
-            popoverProps={{ trapFocus: true }}
-            ariaLabels={{
-              nextMonth: 'Next month',
-              previousMonth: 'Previous month',
-              nextYear: 'Next year',
-              previousYear: 'Previous year',
-              monthLevelControl: 'Choose a month',
-              yearLevelControl: 'Choose a year',
-            }}
-          />
+          <EnGbDatesProvider>
+            <DatePickerInput
+              label="Start date"
+              placeholder="Select start date"
+              value={dates.start || null}
+              onChange={(value) => {
+                if (value) onStartDate(value);
+              }}
+              valueFormat={DISPLAY_FORMAT}
+              minDate={toIsoDate(new Date())}
+              popoverProps={{ trapFocus: true }}
+              ariaLabels={{
+                nextMonth: 'Next month',
+                previousMonth: 'Previous month',
+                nextYear: 'Next year',
+                previousYear: 'Previous year',
+                monthLevelControl: 'Choose a month',
+                yearLevelControl: 'Choose a year',
+              }}
+            />
+          </EnGbDatesProvider>
           <TextInput
             label="End date"
             placeholder="Auto-calculated"
