@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderPage, stubFetch } from '../../../test/render';
 import { useWizardForm } from '../hooks/use-wizard-form';
 import { SAVE_FORM_DATA_EVENT } from '../model/persistence';
-import { emptyFormData, type StepIndex, selectTrek } from '../model/wizard-state';
+import { emptyFormData, type StepIndex, selectDuration, selectTrek } from '../model/wizard-state';
 import { RequestWizard } from './request-wizard';
 import { StepIndicator, stepStatus } from './step-indicator';
 
@@ -64,6 +64,26 @@ describe('RequestWizard', () => {
     expect(screen.getByText('2 out of 4')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByText('outside step 0')).toBeTruthy();
+  });
+
+  it("moves focus to the new step's heading, also when the dates step loads on demand", async () => {
+    stubFetch({ user: null });
+    renderPage(
+      <Controlled
+        initial={selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights')}
+      />,
+    );
+    // Nothing takes focus on the first render.
+    expect(document.activeElement).toBe(document.body);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const datesHeading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'When would you like to trek?',
+    });
+    await vi.waitFor(() => expect(document.activeElement).toBe(datesHeading));
   });
 
   it('shows only the step indicator in indicator-only mode', () => {

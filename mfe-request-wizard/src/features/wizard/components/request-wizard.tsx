@@ -1,7 +1,7 @@
-import { Box, Grid, Image, Paper, Stack } from '@mantine/core';
+import { Box, Grid, Image, Paper, Skeleton, Stack } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { trekImageFor, type WizardFormData } from '@trek/shared';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import {
   AUTO_ADVANCE_MS,
   canGoTo,
@@ -20,15 +20,22 @@ import {
   toggleLanguage,
   WIZARD_STEPS,
 } from '../model/wizard-state';
-import { DatesStep } from './dates-step';
 import { DurationStep } from './duration-step';
 import { PreferencesStep } from './preferences-step';
 import classes from './request-wizard.module.css';
+import { StepFocusRequest } from './step-heading';
 import { StepIndicator } from './step-indicator';
 import { SubmittingOverlay } from './submitting-overlay';
 import { TrekStep } from './trek-step';
 import { WizardNavigation } from './wizard-navigation';
 import { WizardProgress } from './wizard-progress';
+
+/**
+ * The dates step brings the calendar (@mantine/dates, dayjs): loaded on its own so the first
+ * steps paint without it, and fetched ahead while the traveller picks a duration.
+ */
+const loadDatesStep = () => import('./dates-step');
+const DatesStep = lazy(() => loadDatesStep().then((module) => ({ default: module.DatesStep })));
 
 export interface RequestWizardProps {
   data: WizardFormData;
@@ -66,14 +73,15 @@ export function RequestWizard({
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // When the step changes (not on first render), keyboard and screen-reader users continue from
-  // the new step's heading instead of the top of the page.
-  const section = useRef<HTMLElement>(null);
+  // When the step changes (not on first render), the new step's heading takes focus.
+  const focusRequest = useRef(false);
   const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
+  if (shownStep.current !== step) {
     shownStep.current = step;
-    section.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus();
+    focusRequest.current = true;
+  }
+  useEffect(() => {
+    if (step >= 1) void loadDatesStep();
   }, [step]);
 
   const goTo = (target: StepIndex) => {
@@ -107,55 +115,60 @@ export function RequestWizard({
         <Stack gap="lg" className={classes.form}>
           {indicator}
           <WizardProgress step={step} />
-          <Paper
-            component="section"
-            ref={section}
-            aria-label={`Step ${step + 1}: ${WIZARD_STEPS[step]}`}
-            withBorder={false}
-            p={0}
-          >
-            {step === 0 && (
-              <TrekStep
-                value={data.trek}
-                onChoose={(trek) => {
-                  update((current) => selectTrek(current, trek));
-                  scheduleAdvance();
-                }}
-              />
-            )}
-            {step === 1 && (
-              <DurationStep
-                trek={data.trek}
-                value={data.duration}
-                onChoose={(duration) => {
-                  update((current) => selectDuration(current, duration));
-                  scheduleAdvance();
-                }}
-              />
-            )}
-            {step === 2 && (
-              <DatesStep
-                dates={data.dates}
-                onStartDate={(iso) => {
-                  update((current) => selectStartDate(current, iso));
-                  // While the traveller is asked how flexible they are, stay on the step.
-                  if (!latest.current.data.dates.flexible) scheduleAdvance();
-                }}
-                onFlexible={(flexible) => update((current) => setFlexible(current, flexible))}
-                onWindow={(days) => update((current) => setFlexibilityWindow(current, days))}
-              />
-            )}
-            {step === 3 && (
-              <PreferencesStep
-                travelers={data.travelers}
-                languages={data.languages}
-                onTravelers={(n) => update((current) => setTravelers(current, n))}
-                onToggleLanguage={(language) =>
-                  update((current) => toggleLanguage(current, language))
-                }
-              />
-            )}
-          </Paper>
+          <StepFocusRequest value={focusRequest}>
+            <Paper
+              component="section"
+              aria-label={`Step ${step + 1}: ${WIZARD_STEPS[step]}`}
+              withBorder={false}
+              p={0}
+            >
+              {step === 0 && (
+                <TrekStep
+                  value={data.trek}
+                  onChoose={(trek) => {
+                    update((current) => selectTrek(current, trek));
+                    scheduleAdvance();
+                  }}
+                />
+              )}
+              {step === 1 && (
+                <DurationStep
+                  trek={data.trek}
+                  value={data.duration}
+                  onChoose={(duration) => {
+                    update((current) => selectDuration(current, duration));
+                    scheduleAdvance();
+                  }}
+                />
+              )}
+              {step === 2 && (
+                <Suspense
+                  fallback={<Skeleton height={220} radius="md" aria-label="Loading the calendar" />}
+                >
+                  <DatesStep
+                    dates={data.dates}
+                    onStartDate={(iso) => {
+                      update((current) => selectStartDate(current, iso));
+                      // While the traveller is asked how flexible they are, stay on the step.
+                      if (!latest.current.data.dates.flexible) scheduleAdvance();
+                    }}
+                    onFlexible={(flexible) => update((current) => setFlexible(current, flexible))}
+                    onWindow={(days) => update((current) => setFlexibilityWindow(current, days))}
+                  />
+                </Suspense>
+              )}
+              {step === 3 && (
+                <PreferencesStep
+                  travelers={data.travelers}
+                  languages={data.languages}
+                  onTravelers={(n) => update((current) => setTravelers(current, n))}
+                  onToggleLanguage={(language) =>
+                    update((current) => toggleLanguage(current, language))
+                  }
+                />
+              )}
+            </Paper>
+          </StepFocusRequest>
           <WizardNavigation
             isFirst={step === 0}
             isLast={isLast}

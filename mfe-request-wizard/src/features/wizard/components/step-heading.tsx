@@ -1,14 +1,29 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { createContext, type RefObject, useContext, useEffect, useRef } from 'react';
 
-/** The heading of a step; focusable so the wizard can move focus to it when the step changes. */
+/**
+ * Set by the wizard when the step changes: the next step heading to mount takes focus, so
+ * keyboard and screen-reader users continue from the new step (even one that loads lazily).
+ */
+export const StepFocusRequest = createContext<RefObject<boolean> | null>(null);
+
+/** The heading of a step. */
 export function StepHeading({ title, text }: { title: string; text?: string }) {
+  const focusRequest = useContext(StepFocusRequest);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusRequest?.current) {
+      focusRequest.current = false;
+      heading.current?.focus();
+    }
+  }, [focusRequest]);
   return (
     <Stack gap={4} mb="md">
       <Title
         order={2}
         fz={{ base: 'xl', sm: 26 }}
+        ref={heading}
         tabIndex={-1}
-        data-step-heading
         style={{ outline: 'none' }}
       >
         {title}
