@@ -26,6 +26,8 @@ const PAGES = [
   { path: '/create-project', content: 'Create your trek request', owner: 'wizard remote' },
 ];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** `BENCH_FILES=1` also lists each page's JS and CSS files, largest first. */
+const LIST_FILES = process.env.BENCH_FILES === '1';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trek-bench-'));
 const suite = await startSuite(
@@ -80,6 +82,8 @@ async function coldLoad(path, content) {
 
   let jsGzip = 0;
   let cssGzip = 0;
+  /** @type {Array<{ file: string, 'gzip kB': string }>} */
+  const files = [];
   for (const [id, r] of requests) {
     if (r.type !== 'Script' && r.type !== 'Stylesheet' && !/\.(m?js|css)(\?|$)/.test(r.url))
       continue;
@@ -89,6 +93,7 @@ async function coldLoad(path, content) {
     const size = gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length;
     if (/\.css(\?|$)/.test(r.url) || r.type === 'Stylesheet') cssGzip += size;
     else jsGzip += size;
+    files.push({ file: r.url.replace(suite.url, ''), 'gzip kB': (size / 1024).toFixed(1) });
   }
 
   // Depth of the fetch chain: the document is 1; each request is one more than what started it.
@@ -107,7 +112,8 @@ async function coldLoad(path, content) {
   };
   const sequential = Math.max(...beforePaint.map(depthOf));
   await context.close();
-  return { jsGzip, cssGzip, requests: requests.size, sequential, contentMs };
+  files.sort((a, b) => Number(b['gzip kB']) - Number(a['gzip kB']));
+  return { jsGzip, cssGzip, requests: requests.size, sequential, contentMs, files };
 }
 
 try {
@@ -129,6 +135,10 @@ try {
       'sequential fetches': median((r) => r.sequential),
       'content visible ms': median((r) => r.contentMs),
     });
+    if (LIST_FILES) {
+      console.log(`${path}: files of the last run`);
+      console.table(runs.at(-1)?.files);
+    }
   }
   console.table(rows);
 } finally {

@@ -55,7 +55,9 @@ export { type ApiErrorBody, apiErrorBodySchema } from './schemas/api-error';
 export { EMAIL_PATTERN, emailSchema, personNameSchema } from './schemas/fields';
 export { type Health, healthSchema } from './schemas/health';
 export {
+  type CreatedProjectSummary,
   type CreateProjectBody,
+  createdProjectSummarySchema,
   createProjectBodySchema,
   type Guide,
   guideSchema,

@@ -31,7 +31,9 @@ const SINGLETONS: Record<string, string> = {
   '@mantine/dates': peer['@mantine/dates'],
   '@mantine/notifications': peer['@mantine/notifications'],
   dayjs: peer.dayjs,
-  zod: sharedPackage.dependencies.zod,
+  // zod is left out on purpose: schemas hold no shared state, and a shared library is not
+  // tree-shaken (the whole of zod, ~87 kB gzip, would load on every page). Each bundle keeps the
+  // few zod parts it uses.
 };
 
 export function sharedDependencies(

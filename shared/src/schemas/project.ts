@@ -24,6 +24,25 @@ export const wizardFormDataSchema = z.object({
 
 export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
 
+/**
+ * Kept in browser storage after a request is created: the success page reads it back, and the
+ * project page compares the project with the traveller's original answers.
+ */
+export const createdProjectSummarySchema = z.object({
+  id: z.string().nullable(),
+  trek: z.string(),
+  dates: z.object({
+    start: z.string(),
+    end: z.string(),
+    flexible: z.boolean(),
+    flexibilityWindowDays: z.number().nullable(),
+  }),
+  duration: z.string(),
+  travelers: z.number(),
+});
+
+export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
+
 /** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
 export const createProjectBodySchema = z.object({
   title: z.string().min(1).max(200),

@@ -1,28 +1,13 @@
 import {
   browserStorage,
+  type CreatedProjectSummary,
+  createdProjectSummarySchema,
   type Project,
   readJson,
   STORAGE_KEYS,
   type WizardFormData,
   writeJson,
 } from '@trek/shared';
-import { z } from 'zod';
-
-/** What the success page and the project page read back after a request is created. */
-export const createdProjectSummarySchema = z.object({
-  id: z.string().nullable(),
-  trek: z.string(),
-  dates: z.object({
-    start: z.string(),
-    end: z.string(),
-    flexible: z.boolean(),
-    flexibilityWindowDays: z.number().nullable(),
-  }),
-  duration: z.string(),
-  travelers: z.number(),
-});
-
-export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
 
 export function summaryOf(
   project: Pick<Project, 'id'> | null,

@@ -1,6 +1,5 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDisplayDate, parseIsoDate } from '@trek/shared';
-import type { CreatedProjectSummary } from '../../submission/created-project';
+import { type CreatedProjectSummary, formatDisplayDate, parseIsoDate } from '@trek/shared';
 
 function displayDate(iso: string): string {
   const date = parseIsoDate(iso);
