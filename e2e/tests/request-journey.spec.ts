@@ -194,14 +194,19 @@ test('the magic link arrives by SMTP, signs the visitor in and creates the reque
   await page.goto(link);
   await expect(page.getByText(`Continue to sign in as ${email}`)).toBeVisible();
   const creates: string[] = [];
+  let successPageFetchedOn = '';
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/projects'))
       creates.push(request.url());
+    if (request.url().includes('ProjectSuccessPage') && !successPageFetchedOn)
+      successPageFetchedOn = new URL(page.url()).pathname;
   });
   await page.getByRole('button', { name: 'Continue' }).dblclick();
 
   await expect(page).toHaveURL('/project-success');
   await expect(page.getByRole('heading', { name: 'Trek Request Submitted!' })).toBeVisible();
+  // The success page's code was fetched ahead, while the request was being created.
+  expect(successPageFetchedOn).toBe('/create-project');
   await expect(page.getByText('Lares')).toBeVisible();
   await expect(page.getByText('4 days / 3 nights')).toBeVisible();
   await expect(page.getByText('1 traveler', { exact: true })).toBeVisible();

@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { AppProviders, createQueryClient } from '@trek/shared';
+import { AppProviders, createQueryClient, RoutePreloadProvider } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startFederation } from './federation/runtime';
-import { buildRoutes } from './routes';
+import { buildRoutes, preloadRoute } from './routes';
 
 startFederation();
 
@@ -20,7 +20,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RoutePreloadProvider preloadRoute={preloadRoute}>
+        <RouterProvider router={router} />
+      </RoutePreloadProvider>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { buildRoutes, requiresSignIn, routeTable } from './routes';
+import { describe, expect, it, vi } from 'vitest';
+import { buildRoutes, preloadRoute, type RouteEntry, requiresSignIn, routeTable } from './routes';
 import { renderRoutes, stubApi, traveller } from './test/render';
+
+function HostPage() {
+  return null;
+}
 
 describe('route table', () => {
   it('lists every route of the spec once, with its owner', () => {
@@ -26,6 +30,25 @@ describe('route table', () => {
       '/dev/landing-internal': 'host',
       '*': 'host',
     });
+  });
+
+  it("preloads the code of the remote page that owns a path, and nothing for the host's pages", () => {
+    const successPage = Object.assign(() => null, { preload: vi.fn() });
+    const detailPage = Object.assign(() => null, { preload: vi.fn() });
+    const table: RouteEntry[] = [
+      { path: '/landing', owner: 'host', page: HostPage },
+      { path: '/project-success', owner: 'wizard', page: successPage },
+      { path: '/u/projects/:id', owner: 'projects', page: detailPage },
+      { path: '*', owner: 'host', page: HostPage },
+    ];
+    preloadRoute('/project-success', table);
+    expect(successPage.preload).toHaveBeenCalledTimes(1);
+    preloadRoute('/u/projects/42?tab=offers', table);
+    expect(detailPage.preload).toHaveBeenCalledTimes(1);
+    preloadRoute('/landing', table);
+    preloadRoute('/no/such/trail', table);
+    expect(successPage.preload).toHaveBeenCalledTimes(1);
+    expect(detailPage.preload).toHaveBeenCalledTimes(1);
   });
 
   it('protects the traveller and admin areas only', () => {

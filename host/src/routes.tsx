@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchPath, type RouteObject } from 'react-router-dom';
 import { RequireSignedIn } from './auth/require-signed-in';
 import type { RemoteName } from './federation/remote-map';
 import { AppLayout } from './layout/app-layout';
@@ -45,6 +45,18 @@ export const routeTable: RouteEntry[] = [
 /** Visitors opening these areas are sent to sign in first (ARCHITECTURE section 4). */
 export function requiresSignIn(path: string): boolean {
   return path.startsWith('/u/') || path.startsWith('/admin/');
+}
+
+/**
+ * Fetches ahead the remote page that owns `path` (a remote asks for its likely next page by URL,
+ * without knowing who owns it). Host pages are already loaded; unknown paths do nothing.
+ */
+export function preloadRoute(path: string, table: RouteEntry[] = routeTable): void {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  const entry = table.find((route) => route.path !== '*' && matchPath(route.path, pathname));
+  if (entry && 'preload' in entry.page && typeof entry.page.preload === 'function') {
+    entry.page.preload();
+  }
 }
 
 export function buildRoutes(table: RouteEntry[] = routeTable): RouteObject[] {

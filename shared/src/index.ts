@@ -51,6 +51,11 @@ export {
   WEEK_STARTS_ON,
 } from './format/dates';
 export { createQueryClient } from './query-client';
+export {
+  type PreloadRoute,
+  RoutePreloadProvider,
+  usePreloadRoute,
+} from './routing/route-preload';
 export { type ApiErrorBody, apiErrorBodySchema } from './schemas/api-error';
 export { EMAIL_PATTERN, emailSchema, personNameSchema } from './schemas/fields';
 export { type Health, healthSchema } from './schemas/health';

@@ -1,5 +1,11 @@
 import { render } from '@testing-library/react';
-import { AppProviders, createQueryClient, type User } from '@trek/shared';
+import {
+  AppProviders,
+  createQueryClient,
+  type PreloadRoute,
+  RoutePreloadProvider,
+  type User,
+} from '@trek/shared';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -8,12 +14,16 @@ import { vi } from 'vitest';
 export function renderPage(page: ReactNode, path = '/') {
   const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
   const queryClient = createQueryClient();
+  const preloadRoute = vi.fn<PreloadRoute>();
   return {
     router,
     queryClient,
+    preloadRoute,
     ...render(
       <AppProviders queryClient={queryClient} env="test">
-        <RouterProvider router={router} />
+        <RoutePreloadProvider preloadRoute={preloadRoute}>
+          <RouterProvider router={router} />
+        </RoutePreloadProvider>
       </AppProviders>,
     ),
   };

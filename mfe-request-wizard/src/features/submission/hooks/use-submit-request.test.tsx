@@ -59,9 +59,11 @@ describe('useSubmitRequest', () => {
     });
     localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
     const user = userEvent.setup();
-    const { router } = renderPage(<Submitter />);
+    const { router, preloadRoute } = renderPage(<Submitter />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy());
     await user.dblClick(screen.getByRole('button', { name: 'Submit' }));
+    // The success page's code is fetched while the request is being created.
+    expect(preloadRoute).toHaveBeenCalledWith('/project-success');
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/project-success'));
     expect(creates).toBe(1);

@@ -5,6 +5,7 @@ import {
   createProject,
   projectsQueryOptions,
   useAuth,
+  usePreloadRoute,
   type WizardFormData,
 } from '@trek/shared';
 import { useCallback, useRef, useState } from 'react';
@@ -29,6 +30,7 @@ export function useSubmitRequest() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const preloadRoute = usePreloadRoute();
   const locked = useRef(false);
   const [signInOpen, setSignInOpen] = useState(false);
   const create = useMutation({ mutationFn: createProject });
@@ -43,6 +45,8 @@ export function useSubmitRequest() {
           setSignInOpen(true);
           return;
         }
+        // The success page's code loads while the project is being created.
+        preloadRoute('/project-success');
         const project = await create.mutateAsync(toCreateProjectBody(data));
         saveCreatedProject(summaryOf(project, data));
         clearSavedFormData();
@@ -74,7 +78,7 @@ export function useSubmitRequest() {
         locked.current = false;
       }
     },
-    [isAuthenticated, create, navigate, queryClient],
+    [isAuthenticated, create, navigate, queryClient, preloadRoute],
   );
 
   return {
