@@ -46,7 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: loggerOptions(config, options.prettyLogs ?? false),
-    trustProxy: config.trustProxy,
+    // Trust the nearest `config.trustProxy` hops (proxy-addr counts from the socket outwards).
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     bodyLimit: 64 * 1024,
   });
 

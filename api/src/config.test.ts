@@ -11,6 +11,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/\.data$/);
     expect(config.adminEmails).toEqual([]);
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('reads TRUST_PROXY as a number of proxy hops, or false', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
   it('reads admin e-mails as a trimmed, lower-case list', () => {

@@ -66,10 +66,15 @@ const envSchema = z.object({
     .default('https://graph.facebook.com/me?fields=id,email,first_name,last_name'),
   /** When set, Facebook is reached as an OpenID Connect issuer instead (a local test server). */
   FACEBOOK_ISSUER: z.url().optional(),
+  /**
+   * How many proxies in front of the API to trust for the client address (X-Forwarded-For):
+   * 1, the host's server, by default. `true` would take the left-most address, which any client
+   * can write, and defeat the per-address rate limits.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
+    .union([z.enum(['false']), z.coerce.number().int().min(0).max(10)])
+    .default(1)
+    .transform((value) => (value === 'false' ? 0 : value)),
 });
 
 export type Config = {
@@ -82,7 +87,8 @@ export type Config = {
   adminEmails: string[];
   logLevel: string;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** Number of trusted proxy hops (0: none). */
+  trustProxy: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   magicLinkRatePerEmail: number;

@@ -25,11 +25,28 @@ function page(title: string, body: string): string {
  * The page a magic link opens. Only its button's POST uses the token up: mail scanners (Microsoft
  * Safe Links and the like) open links, and a GET that signed in would burn the token first.
  */
-export function continuePage(token: string, email: string): string {
+export function continuePage(token: string, email: string, linking?: string): string {
+  const connect = linking
+    ? ` and connect your <strong>${escapeHtml(providerLabel(linking))}</strong> account to it`
+    : '';
   return page(
     'Sign in to TrekPeru',
-    `<h1>Sign in to TrekPeru</h1><p>Continue to sign in as <strong>${escapeHtml(email)}</strong>.</p>
+    `<h1>Sign in to TrekPeru</h1><p>Continue to sign in as <strong>${escapeHtml(email)}</strong>${connect}.</p>
 <form method="post" action="/api/auth/magic-link"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit" autofocus>Continue</button></form><script>${SUBMIT_ONCE_SCRIPT}</script>`,
+  );
+}
+
+function providerLabel(provider: string): string {
+  return provider === 'google' ? 'Google' : provider === 'facebook' ? 'Facebook' : provider;
+}
+
+/** Signed in, but the provider was not linked: the link was opened in another browser. */
+export function notLinkedPage(provider: string, continueTo: string): string {
+  const name = escapeHtml(providerLabel(provider));
+  return page(
+    'Signed in to TrekPeru',
+    `<h1>You are signed in</h1><p>Your ${name} account was not connected: for your safety it is connected only from the browser that started signing in with ${name}. To connect it, sign in with ${name} again in this browser.</p>
+<a class="button" href="${escapeHtml(continueTo)}">Continue</a>`,
   );
 }
 

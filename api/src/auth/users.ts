@@ -40,10 +40,14 @@ export async function findUserView(
   );
   const user = rows[0];
   if (!user) return null;
-  const identities = await db.query<{ provider: string }>(
-    'select provider from auth_identities where user_id = $1 order by created_at',
-    [userId],
+  const identities = await db.query<{ provider: string; proves_email: boolean }>(
+    `select provider, (email_verified and lower(email) = lower($2)) as proves_email
+     from auth_identities where user_id = $1 order by created_at`,
+    [userId, user.email],
   );
+  // Admin rights go with an e-mail its owner has proven (magic link, a provider that vouches
+  // for it), never with an address a provider merely reported.
+  const emailProven = identities.rows.some((row) => row.proves_email);
   return {
     id: user.id,
     email: user.email,
@@ -52,7 +56,7 @@ export async function findUserView(
     displayName: user.display_name,
     profileImageUrl: user.profile_image_url,
     providers: identities.rows.map((row) => ({ provider: row.provider })),
-    isAdmin: !user.is_temporary_email && isAdminEmail(config, user.email),
+    isAdmin: !user.is_temporary_email && emailProven && isAdminEmail(config, user.email),
     hasTemporaryEmail: user.is_temporary_email,
   };
 }
@@ -76,4 +80,31 @@ export async function findOrCreateUserByEmail(
   const row = created.rows[0];
   if (!row) throw new Error('user insert returned no row');
   return row.id;
+}
+
+/**
+ * Called when someone proves they own the account's e-mail (a magic link). An account that a
+ * provider created from an e-mail it did not vouch for (Facebook never says) was never proven to
+ * be this person's: whoever signed in that way loses it. Its unverified sign-in methods are
+ * removed and its sessions ended; the owner can link them again, proving the e-mail each time.
+ */
+export async function claimUnprovenAccount(db: Queryable, userId: string): Promise<void> {
+  const proven = await db.query(
+    `select 1 from auth_identities i join users u on u.id = i.user_id
+     where i.user_id = $1 and i.email_verified and lower(i.email) = lower(u.email)`,
+    [userId],
+  );
+  if (proven.rows.length > 0) return;
+  await db.query('delete from auth_identities where user_id = $1 and not email_verified', [userId]);
+  await db.query('delete from sessions where user_id = $1', [userId]);
+}
+
+/** The e-mail is proven (a magic link followed, or an operator's session): a sign-in method. */
+export async function recordProvenEmail(db: Queryable, userId: string, email: string) {
+  await db.query(
+    `insert into auth_identities (user_id, provider, subject, email, email_verified)
+     values ($1, 'magic_link', lower($2), $2, true)
+     on conflict (provider, subject) do nothing`,
+    [userId, email],
+  );
 }

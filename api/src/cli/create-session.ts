@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
-import { findOrCreateUserByEmail } from '../auth/users.js';
+import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -37,6 +37,7 @@ try {
       firstName: args['first-name'] ?? null,
       lastName: args['last-name'] ?? null,
     });
+    await recordProvenEmail(db, userId, args.email);
     const token = await createSession(db, userId, new Date());
     console.log(JSON.stringify({ cookieName: sessionCookieName(config), token, userId }));
   } finally {

@@ -30,7 +30,7 @@ describe('auth routes', () => {
       lastName: 'Quispe',
       displayName: 'Ana Quispe',
       profileImageUrl: null,
-      providers: [],
+      providers: [{ provider: 'magic_link' }],
       isAdmin: false,
       hasTemporaryEmail: false,
     });

@@ -170,8 +170,16 @@ describe('magic links', () => {
     const fresh = await startTestApi({ MAGIC_LINK_RATE_PER_IP: '2' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i += 1)
-        statuses.push((await requestLink(fresh, { ...ana, email: `ip${i}@example.com` })).status);
+      // A client cannot pass for others by writing X-Forwarded-For itself: only the address
+      // added by the one trusted proxy (the last) counts.
+      for (let i = 0; i < 3; i += 1) {
+        const res = await requestLink(
+          fresh,
+          { ...ana, email: `ip${i}@example.com` },
+          { 'x-forwarded-for': `10.0.${i}.1, 192.0.2.7` },
+        );
+        statuses.push(res.status);
+      }
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await fresh.close();

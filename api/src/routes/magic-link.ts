@@ -1,7 +1,13 @@
 import { emailSchema, personNameSchema } from '@trek/shared/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CONTINUE_PAGE_CSP, continuePage, expiredPage } from '../auth/magic-link-pages.js';
+import { browserHash } from '../auth/browser-binding.js';
+import {
+  CONTINUE_PAGE_CSP,
+  continuePage,
+  expiredPage,
+  notLinkedPage,
+} from '../auth/magic-link-pages.js';
 import { createMagicLink, findValidMagicLink, safeRedirectPath } from '../auth/magic-links.js';
 import {
   createSession,
@@ -10,7 +16,7 @@ import {
   sessionToken,
   setSessionCookie,
 } from '../auth/sessions.js';
-import { findOrCreateUserByEmail } from '../auth/users.js';
+import { claimUnprovenAccount, findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import { countHit } from '../http/rate-limit-store.js';
@@ -140,8 +146,18 @@ export function registerMagicLinkRoutes(
     const parsed = tokenSchema.safeParse(request.query);
     const link = parsed.success ? await findValidMagicLink(db, parsed.data.token, ctx.now()) : null;
     if (!parsed.success || !link) return sendHtml(reply, 410, expiredPage());
+    const linking = link.linking_token_hash
+      ? await db.query<{ provider: string }>(
+          'select provider from linking_tokens where token_hash = $1',
+          [link.linking_token_hash],
+        )
+      : null;
     reply.header('Content-Security-Policy', CONTINUE_PAGE_CSP);
-    return sendHtml(reply, 200, continuePage(parsed.data.token, link.email));
+    return sendHtml(
+      reply,
+      200,
+      continuePage(parsed.data.token, link.email, linking?.rows[0]?.provider),
+    );
   });
 
   // The one form POST of the API (the Continue button); the Origin check applies as everywhere.
@@ -155,8 +171,10 @@ export function registerMagicLinkRoutes(
       const parsed = tokenSchema.safeParse(request.body);
       if (!parsed.success) return sendHtml(reply, 410, expiredPage());
       const previous = sessionToken(request, config);
+      const browser = browserHash(request, config);
       const now = ctx.now();
       const result = await db.transaction(async (tx) => {
+        let notLinked: string | null = null;
         const link = await findValidMagicLink(tx, parsed.data.token, now, { lock: true });
         if (!link) return null;
         const userId = await findOrCreateUserByEmail(tx, {
@@ -164,12 +182,8 @@ export function registerMagicLinkRoutes(
           firstName: link.first_name,
           lastName: link.last_name,
         });
-        await tx.query(
-          `insert into auth_identities (user_id, provider, subject, email, email_verified)
-           values ($1, 'magic_link', lower($2), $2, true)
-           on conflict (provider, subject) do nothing`,
-          [userId, link.email],
-        );
+        await claimUnprovenAccount(tx, userId);
+        await recordProvenEmail(tx, userId, link.email);
         if (link.purpose === 'account_linking' && link.linking_token_hash) {
           // The e-mail is proven: the provider account waiting on it is linked, once.
           const pending = await tx.query<{
@@ -177,13 +191,18 @@ export function registerMagicLinkRoutes(
             subject: string;
             email: string;
             email_verified: boolean;
+            browser_hash: string | null;
           }>(
             `delete from linking_tokens where token_hash = $1 and expires_at > $2
-             returning provider, subject, email, email_verified`,
+             returning provider, subject, email, email_verified, browser_hash`,
             [link.linking_token_hash, now],
           );
           const account = pending.rows[0];
-          if (account) {
+          // Only in the browser that signed in with the provider: someone who got a linking
+          // token for this e-mail cannot have the owner link their provider account by mail.
+          if (account && (!account.browser_hash || account.browser_hash !== browser)) {
+            notLinked = account.provider;
+          } else if (account) {
             await tx.query(
               `insert into auth_identities (user_id, provider, subject, email, email_verified)
                values ($1, $2, $3, $4, $5) on conflict (provider, subject) do nothing`,
@@ -195,11 +214,14 @@ export function registerMagicLinkRoutes(
         // A fresh session at every sign-in: a session fixed before it is never promoted.
         if (previous) await deleteSession(tx, hashToken(previous));
         const token = await createSession(tx, userId, now);
-        return { token, redirectTo: safeRedirectPath(link.redirect_to) };
+        return { token, redirectTo: safeRedirectPath(link.redirect_to), notLinked };
       });
       if (!result) return sendHtml(reply, 410, expiredPage());
       setSessionCookie(reply, config, result.token);
       reply.header('Referrer-Policy', 'no-referrer');
+      if (result.notLinked) {
+        return sendHtml(reply, 200, notLinkedPage(result.notLinked, result.redirectTo));
+      }
       return reply.redirect(result.redirectTo, 303);
     });
   });

@@ -41,6 +41,10 @@ async function browse(api: TestApi, start: string, cookies = new Map<string, str
   throw new Error('too many redirects');
 }
 
+function sessionCookieOf(res: Response): string {
+  return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+}
+
 describe('OAuth sign-in', () => {
   let api: TestApi;
   let idp: Awaited<ReturnType<typeof startOidcTestProvider>>;
@@ -54,6 +58,7 @@ describe('OAuth sign-in', () => {
       FACEBOOK_CLIENT_ID: 'trek-facebook',
       FACEBOOK_CLIENT_SECRET: 'trek-facebook-secret',
       FACEBOOK_ISSUER: idp.issuer,
+      ADMIN_EMAILS: 'boss@example.com',
     });
   });
   afterAll(async () => {
@@ -133,7 +138,7 @@ describe('OAuth sign-in', () => {
     expect(url.pathname).toBe('/auth/conflict');
     expect(url.searchParams.get('email')).toBe('owner@example.com');
     expect(url.searchParams.get('provider')).toBe('facebook');
-    expect(siteCookie(cookies)).toBe('');
+    expect(siteCookie(cookies)).not.toContain('trek_session');
 
     // The owner proves the e-mail with a linking magic link; the Facebook account is then linked.
     const send = await fetch(`${api.url}/api/auth/send-magic-link`, {
@@ -149,16 +154,23 @@ describe('OAuth sign-in', () => {
     const sent = (await send.json()) as { magicLink: string };
     expect(sent).toMatchObject({ success: true });
     const { magicLink } = sent;
+    const continuePage = await fetch(magicLink.replace(ORIGIN, api.url));
+    expect(await continuePage.text()).toContain('connect your <strong>Facebook</strong> account');
+    // Followed in the browser that signed in with Facebook.
     const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        cookie: siteCookie(cookies),
+      },
       body: new URLSearchParams({
         token: new URL(magicLink).searchParams.get('token') ?? '',
       }).toString(),
     });
     expect(consumed.status).toBe(303);
-    const cookie = (consumed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const cookie = sessionCookieOf(consumed);
     const methods = (await (
       await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
     ).json()) as {
@@ -169,6 +181,105 @@ describe('OAuth sign-in', () => {
     // Now Facebook signs the owner in directly.
     const direct = await browse(api, '/auth/facebook');
     expect(direct.url.pathname).toBe('/u/projects');
+  });
+
+  it('links nothing when the linking magic link is followed in another browser', async () => {
+    // Someone signs in with a Facebook account that claims the victim's e-mail and has the
+    // linking link sent to the victim: the victim's click must not link the stranger's account.
+    await api.signIn('victim@example.com');
+    idp.accounts.set('fb-stranger', { sub: 'fb-stranger', email: 'victim@example.com' });
+    idp.signInAs('fb-stranger');
+    const { url } = await browse(api, '/auth/facebook');
+    expect(url.pathname).toBe('/auth/conflict');
+    const sent = (await (
+      await fetch(`${api.url}/api/auth/send-magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({
+          email: 'victim@example.com',
+          purpose: 'account_linking',
+          linkingToken: url.searchParams.get('token'),
+          provider: 'facebook',
+        }),
+      })
+    ).json()) as { magicLink: string };
+    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: new URLSearchParams({
+        token: new URL(sent.magicLink).searchParams.get('token') ?? '',
+      }).toString(),
+    });
+    expect(consumed.status).toBe(200);
+    expect(await consumed.text()).toContain('Your Facebook account was not connected');
+    const methods = (await (
+      await fetch(`${api.url}/api/auth/methods`, {
+        headers: { cookie: sessionCookieOf(consumed) },
+      })
+    ).json()) as { facebook: { connected: boolean } };
+    expect(methods.facebook.connected).toBe(false);
+  });
+
+  it('refuses a callback opened in another browser than the one that started the sign-in', async () => {
+    idp.accounts.set('g-csrf', { sub: 'g-csrf', email: 'csrf@example.com', email_verified: true });
+    idp.signInAs('g-csrf');
+    // The attacker starts a sign-in and has a victim finish it (the callback URL, sent on).
+    const start = await fetch(`${api.url}/auth/google`, { redirect: 'manual' });
+    expect(sessionCookieOf(start)).toMatch(/^trek_browser=/);
+    const victim = await browse(api, start.headers.get('location') ?? '');
+    expect(`${victim.url.pathname}${victim.url.search}`).toBe('/sign-in?error=invalid_state');
+    expect(siteCookie(victim.cookies)).not.toContain('trek_session');
+
+    // The same round trip in the browser that started it signs in.
+    const own = await fetch(`${api.url}/auth/google`, { redirect: 'manual' });
+    const jar = new Map([[new URL(api.url).host, sessionCookieOf(own)]]);
+    const finished = await browse(api, own.headers.get('location') ?? '', jar);
+    expect(`${finished.url.pathname}${finished.url.search}`).toBe('/u/projects?auth=success');
+  });
+
+  it('an e-mail a provider did not vouch for gives no admin rights, and its owner takes the account back', async () => {
+    idp.accounts.set('fb-boss', { sub: 'fb-boss', email: 'boss@example.com' });
+    idp.signInAs('fb-boss');
+    const claimed = await browse(api, '/auth/facebook');
+    expect(claimed.url.search).toBe('?auth=success');
+    const claimant = { headers: { cookie: siteCookie(claimed.cookies) } };
+    const before = (await (await fetch(`${api.url}/api/auth/user`, claimant)).json()) as {
+      isAdmin: boolean;
+    };
+    expect(before.isAdmin).toBe(false);
+
+    // The owner of the address follows a magic link: the unproven Facebook sign-in loses it.
+    const sent = (await (
+      await fetch(`${api.url}/api/auth/request-magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({
+          email: 'boss@example.com',
+          firstName: 'Boss',
+          lastName: 'Owner',
+          redirectTo: '/u/projects',
+        }),
+      })
+    ).json()) as { magicLink: string };
+    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: new URLSearchParams({ token: new URL(sent.magicLink).searchParams.get('token') ?? '' }),
+    });
+    expect(consumed.status).toBe(303);
+    const owner = { headers: { cookie: sessionCookieOf(consumed) } };
+    const after = (await (await fetch(`${api.url}/api/auth/user`, owner)).json()) as {
+      isAdmin: boolean;
+      providers: Array<{ provider: string }>;
+    };
+    expect(after.isAdmin).toBe(true);
+    expect(after.providers).toEqual([{ provider: 'magic_link' }]);
+    expect((await fetch(`${api.url}/api/auth/user`, claimant)).status).toBe(401);
+    // Facebook no longer opens the account: it now meets the owner's e-mail (conflict).
+    const again = await browse(api, '/auth/facebook');
+    expect(again.url.pathname).toBe('/auth/conflict');
   });
 
   it('refuses a linking request whose token or e-mail does not match', async () => {

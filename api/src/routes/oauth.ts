@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
+import { bindBrowser, browserHash } from '../auth/browser-binding.js';
 import { currentSession } from '../auth/current-session.js';
 import { safeRedirectPath } from '../auth/magic-links.js';
 import {
@@ -34,6 +35,7 @@ const startQuerySchema = z.object({
 });
 
 interface FlowRow {
+  browser_hash: string | null;
   provider: string;
   code_verifier: string;
   return_to: string;
@@ -78,9 +80,10 @@ export function registerOAuthRoutes(
 
       const state = client.randomState();
       const codeVerifier = client.randomPKCECodeVerifier();
+      const browser = bindBrowser(request, reply, config);
       await db.query(
-        `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at, browser_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           hashToken(state),
           name,
@@ -93,6 +96,7 @@ export function registerOAuthRoutes(
           query.data.mode === 'link' ? 'link' : 'sign_in',
           session?.userId ?? null,
           new Date(ctx.now().getTime() + FLOW_TTL_MS),
+          hashToken(browser),
         ],
       );
       try {
@@ -116,11 +120,14 @@ export function registerOAuthRoutes(
       // The state is single use: taken out whatever happens next.
       const { rows } = await db.query<FlowRow>(
         `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
-         returning provider, code_verifier, return_to, form_data, mode, user_id`,
+         returning browser_hash, provider, code_verifier, return_to, form_data, mode, user_id`,
         [hashToken(state), name, ctx.now()],
       );
       const flow = rows[0];
-      if (!flow) return signInError(reply, 'invalid_state');
+      // Only the browser that started the flow may finish it.
+      if (!flow || !flow.browser_hash || flow.browser_hash !== browserHash(request, config)) {
+        return signInError(reply, 'invalid_state');
+      }
       if (typeof query.error === 'string')
         return signInError(
           reply,
@@ -139,7 +146,12 @@ export function registerOAuthRoutes(
         return signInError(reply, 'provider_error');
       }
 
-      if (flow.mode === 'link' && flow.user_id) {
+      if (flow.mode === 'link') {
+        // Linking adds a sign-in method to the account signed in now, and to no other.
+        const session = await currentSession(ctx, request);
+        if (!flow.user_id || session?.userId !== flow.user_id) {
+          return signInError(reply, 'invalid_state');
+        }
         const linked = await linkIdentity(db, flow.user_id, name, identity);
         const target = new URL(flow.return_to, config.publicOrigin);
         target.searchParams.set(linked ? 'linked' : 'error', linked ? name : 'already_linked');
@@ -150,8 +162,8 @@ export function registerOAuthRoutes(
       if (outcome.kind === 'conflict') {
         const token = randomBytes(32).toString('base64url');
         await db.query(
-          `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at)
-           values ($1, $2, $3, $4, $5, $6)`,
+          `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at, browser_hash)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
           [
             hashToken(token),
             name,
@@ -159,6 +171,7 @@ export function registerOAuthRoutes(
             outcome.email,
             identity.emailVerified,
             new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
+            flow.browser_hash,
           ],
         );
         const params = new URLSearchParams({ email: outcome.email, provider: name, token });

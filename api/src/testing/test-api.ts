@@ -1,6 +1,6 @@
 import { buildApp } from '../app.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
-import { findOrCreateUserByEmail } from '../auth/users.js';
+import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openEmbeddedDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -60,6 +60,7 @@ export async function startTestApi(
         firstName: names.firstName ?? null,
         lastName: names.lastName ?? null,
       });
+      await recordProvenEmail(db, userId, email);
       const token = await createSession(db, userId, clock.now);
       return { userId, token, cookie: `${sessionCookieName(config)}=${token}` };
     },
