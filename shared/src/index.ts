@@ -57,7 +57,14 @@ export {
   usePreloadRoute,
 } from './routing/route-preload';
 export { type ApiErrorBody, apiErrorBodySchema } from './schemas/api-error';
-export { EMAIL_PATTERN, emailSchema, personNameSchema } from './schemas/fields';
+export {
+  EMAIL_PATTERN,
+  emailSchema,
+  freeText,
+  isoDateSchema,
+  lineText,
+  personNameSchema,
+} from './schemas/fields';
 export { type Health, healthSchema } from './schemas/health';
 export {
   type CreatedProjectSummary,

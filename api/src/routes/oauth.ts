@@ -125,7 +125,7 @@ export function registerOAuthRoutes(
       );
       const flow = rows[0];
       // Only the browser that started the flow may finish it.
-      if (!flow || !flow.browser_hash || flow.browser_hash !== browserHash(request, config)) {
+      if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
         return signInError(reply, 'invalid_state');
       }
       if (typeof query.error === 'string')

@@ -140,5 +140,13 @@ describe('projects', () => {
     expect(((await past.json()) as { message: string }).message).toMatch(
       /^startDate: must not be in the past/,
     );
+    // Values the database would refuse are a 400 too, never a 500.
+    const impossible = await create(api, cookie, body({ startDate: '2030-02-30' }));
+    expect(impossible.status).toBe(400);
+    expect(((await impossible.json()) as { message: string }).message).toMatch(/^startDate/);
+    const nul = await create(api, cookie, body({ title: 'Lares\u0000' }));
+    expect(nul.status).toBe(400);
+    const list = await fetch(`${api.url}/api/projects`, { headers: { cookie } });
+    expect(await list.json()).toEqual([]);
   });
 });

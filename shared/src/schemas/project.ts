@@ -1,25 +1,24 @@
 import { z } from 'zod';
+import { freeText, isoDateSchema, lineText } from './fields';
 
 export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
 export const languageKeySchema = z.enum(LANGUAGE_KEYS);
 export type LanguageKey = z.infer<typeof languageKeySchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 /** Wizard answers (spec section 3 'Wizard form data'). */
 export const wizardFormDataSchema = z.object({
-  trek: z.string(),
-  duration: z.string(),
+  trek: lineText(100),
+  duration: lineText(100),
   dates: z.object({
     flexible: z.boolean(),
     flexibilityWindowDays: z.number().int().min(0).max(3).nullable(),
-    start: isoDate.or(z.literal('')),
-    end: isoDate.or(z.literal('')),
-    baseDate: isoDate.or(z.literal('')).optional(),
+    start: isoDateSchema.or(z.literal('')),
+    end: isoDateSchema.or(z.literal('')),
+    baseDate: isoDateSchema.or(z.literal('')).optional(),
   }),
   travelers: z.number().int().min(1).max(10),
   languages: z.array(languageKeySchema),
-  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string() }),
+  utm: z.object({ source: lineText(200), medium: lineText(200), campaign: lineText(200) }),
 });
 
 export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
@@ -45,14 +44,14 @@ export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
 
 /** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
 export const createProjectBodySchema = z.object({
-  title: z.string().min(1).max(200),
-  description: z.string().max(2000),
-  destination: z.string().min(1).max(100),
-  startDate: isoDate.nullable(),
-  endDate: isoDate.nullable(),
-  maxBudget: z.string().max(50),
+  title: lineText(200, 1),
+  description: freeText(2000),
+  destination: lineText(100, 1),
+  startDate: isoDateSchema.nullable(),
+  endDate: isoDateSchema.nullable(),
+  maxBudget: lineText(50),
   groupSize: z.number().int().min(1).max(10),
-  difficulty: z.string().max(50),
+  difficulty: lineText(50),
   formData: wizardFormDataSchema,
 });
 
