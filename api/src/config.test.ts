@@ -14,6 +14,12 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it('hands out magic links in answers only in development on this machine', () => {
+    expect(loadConfig({}).exposeMagicLinks).toBe(true);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trek.example' }).exposeMagicLinks).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).exposeMagicLinks).toBe(false);
+  });
+
   it('reads TRUST_PROXY as a number of proxy hops, or false', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);

@@ -84,6 +84,8 @@ export type Config = {
   dataDir: string;
   env: 'development' | 'production' | 'test';
   publicOrigin: string;
+  /** Magic links in answers ('Use test link'): development on this machine only. */
+  exposeMagicLinks: boolean;
   adminEmails: string[];
   logLevel: string;
   rateLimitPerMinute: number;
@@ -128,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(c.DATA_DIR),
     env: c.NODE_ENV,
     publicOrigin: c.PUBLIC_ORIGIN,
+    // A site served from a real domain never hands out links, even if NODE_ENV was left unset:
+    // a link in the answer lets anyone sign in as any address.
+    exposeMagicLinks: c.NODE_ENV !== 'production' && isLocalOrigin(c.PUBLIC_ORIGIN),
     adminEmails: c.ADMIN_EMAILS,
     logLevel: c.LOG_LEVEL,
     rateLimitPerMinute: c.RATE_LIMIT_PER_MINUTE,
@@ -159,4 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
     },
   };
+}
+
+function isLocalOrigin(origin: string): boolean {
+  const { hostname } = new URL(origin);
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }

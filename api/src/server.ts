@@ -2,13 +2,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { deleteExpiredHits } from './http/rate-limit-store.js';
+import { SWEEP_INTERVAL_MS, sweepExpired } from './db/sweep-expired.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   await migrate(db);
-  await deleteExpiredHits(db, new Date());
+  await sweepExpired(db, new Date());
 
   const app = await buildApp({
     config,
@@ -16,10 +16,18 @@ async function main(): Promise<void> {
     prettyLogs: config.env === 'development' && process.stdout.isTTY === true,
   });
 
+  const sweeper = setInterval(() => {
+    sweepExpired(db, new Date()).catch((error: unknown) =>
+      app.log.error({ err: error }, 'deleting expired rows failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweeper);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();

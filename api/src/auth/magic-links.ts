@@ -69,7 +69,10 @@ export function safeRedirectPath(
   fallback = '/create-project',
 ): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // Control characters (a tab or newline inside '/\t/evil') can turn a path into another host.
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return fallback;
+  // Printable ASCII only: control characters (a tab inside '/\t/evil') can turn a path into
+  // another host, and anything else cannot go in a Location header (the redirect would fail
+  // after the single-use link was spent). The client's paths are URL-encoded already.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x21 || char.charCodeAt(0) > 0x7e))
+    return fallback;
   return value;
 }

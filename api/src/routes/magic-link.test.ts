@@ -210,4 +210,13 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('javascript:alert(1)')).toBe('/create-project');
     expect(safeRedirectPath(undefined)).toBe('/create-project');
   });
+
+  it('keeps printable ASCII only, which a Location header can carry', () => {
+    expect(safeRedirectPath('/u/projects/1?tab=offers#top')).toBe('/u/projects/1?tab=offers#top');
+    expect(safeRedirectPath('/caf%C3%A9')).toBe('/caf%C3%A9');
+    expect(safeRedirectPath('/\t/evil.example')).toBe('/create-project');
+    expect(safeRedirectPath('/ł')).toBe('/create-project');
+    expect(safeRedirectPath('/\u007f')).toBe('/create-project');
+    expect(safeRedirectPath('/a b')).toBe('/create-project');
+  });
 });

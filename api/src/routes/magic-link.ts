@@ -92,7 +92,7 @@ export function registerMagicLinkRoutes(
     return {
       success: true,
       message: 'Check your email for a sign-in link.',
-      ...(config.env !== 'production' ? { magicLink: link } : {}),
+      ...(config.exposeMagicLinks ? { magicLink: link } : {}),
     };
   }
 
