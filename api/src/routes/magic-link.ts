@@ -76,11 +76,12 @@ export function registerMagicLinkRoutes(
     email: string,
     firstName: string | null,
     token: string,
+    linking?: string,
   ) {
     const link = `${config.publicOrigin}/api/auth/magic-link?token=${token}`;
     if (mailer) {
       try {
-        await mailer.send(magicLinkEmail(email, firstName, link));
+        await mailer.send(magicLinkEmail(email, firstName, link, linking));
       } catch (error) {
         request.log.error({ err: error }, 'magic link e-mail could not be sent');
         throw new HttpError(502, 'Could not send the e-mail. Please try again.');
@@ -139,7 +140,7 @@ export function registerMagicLinkRoutes(
       },
       now,
     );
-    return deliver(request, email, null, token);
+    return deliver(request, email, null, token, input.provider);
   });
 
   app.get('/api/auth/magic-link', async (request, reply) => {

@@ -154,6 +154,9 @@ describe('OAuth sign-in', () => {
     const sent = (await send.json()) as { magicLink: string };
     expect(sent).toMatchObject({ success: true });
     const { magicLink } = sent;
+    const mail = api.sentMail.findLast((m) => m.to === 'owner@example.com');
+    expect(mail?.subject).toBe('Connect Facebook to your TrekPeru account');
+    expect(mail?.text).toContain('If it was not you, ignore this e-mail');
     const continuePage = await fetch(magicLink.replace(ORIGIN, api.url));
     expect(await continuePage.text()).toContain('connect your <strong>Facebook</strong> account');
     // Followed in the browser that signed in with Facebook.
