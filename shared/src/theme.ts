@@ -11,6 +11,8 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Travellers who ask their system for less motion get Mantine's transitions switched off.
+  respectReducedMotion: true,
   components: {
     // The spec's tooltip delay (section 9).
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),

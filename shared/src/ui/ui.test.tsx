@@ -16,6 +16,13 @@ function renderPage(element: React.ReactNode) {
   );
 }
 
+describe('AppProviders', () => {
+  it("switches Mantine's transitions off for travellers who ask for reduced motion", () => {
+    renderPage(<p>page</p>);
+    expect(document.documentElement.getAttribute('data-respect-reduced-motion')).toBe('true');
+  });
+});
+
 describe('PageMeta', () => {
   it('sets the title, the description and, when asked, no-index', async () => {
     renderPage(<PageMeta title="My Projects" description="Your trek requests." noIndex />);
