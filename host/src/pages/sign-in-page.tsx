@@ -85,11 +85,11 @@ export function SignInPage() {
             </Button>
             <Text fz="xs" c="dimmed" ta="center">
               By continuing you agree to our{' '}
-              <Anchor href={SITE.legalUrl} fz="xs">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
                 Terms of Service
               </Anchor>{' '}
               and{' '}
-              <Anchor href={SITE.legalUrl} fz="xs">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
                 Privacy Policy
               </Anchor>
               .

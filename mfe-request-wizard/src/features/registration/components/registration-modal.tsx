@@ -91,6 +91,7 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
       title={view === 'sent' ? 'Check your email' : 'Sign in to send your request'}
       centered
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {view === 'form' ? (
         <form

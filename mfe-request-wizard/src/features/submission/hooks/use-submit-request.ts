@@ -69,9 +69,11 @@ export function useSubmitRequest() {
           notifications.show({
             color: 'red',
             title: 'Error creating request',
+            // The spec's fallback when the server gives no message (section 8).
             message:
-              (error instanceof ApiError && error.serverMessage) ||
-              'Something went wrong. Please try again.',
+              error instanceof ApiError
+                ? error.serverMessage || 'Failed to create project'
+                : 'Something went wrong. Please try again.',
           });
         }
       } finally {
