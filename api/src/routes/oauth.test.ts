@@ -41,6 +41,20 @@ async function browse(api: TestApi, start: string, cookies = new Map<string, str
   throw new Error('too many redirects');
 }
 
+/** The Continue button of a magic link's page, in a browser holding `cookie` (none: another one). */
+function pressContinue(api: TestApi, magicLink: string, cookie = ''): Promise<Response> {
+  return fetch(`${api.url}/api/auth/magic-link`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: ORIGIN,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams({ token: new URL(magicLink).searchParams.get('token') ?? '' }),
+  });
+}
+
 function sessionCookieOf(res: Response): string {
   return res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 }
@@ -160,18 +174,7 @@ describe('OAuth sign-in', () => {
     const continuePage = await fetch(magicLink.replace(ORIGIN, api.url));
     expect(await continuePage.text()).toContain('connect your <strong>Facebook</strong> account');
     // Followed in the browser that signed in with Facebook.
-    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        cookie: siteCookie(cookies),
-      },
-      body: new URLSearchParams({
-        token: new URL(magicLink).searchParams.get('token') ?? '',
-      }).toString(),
-    });
+    const consumed = await pressContinue(api, magicLink, siteCookie(cookies));
     expect(consumed.status).toBe(303);
     const cookie = sessionCookieOf(consumed);
     const methods = (await (
@@ -206,14 +209,7 @@ describe('OAuth sign-in', () => {
         }),
       })
     ).json()) as { magicLink: string };
-    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      body: new URLSearchParams({
-        token: new URL(sent.magicLink).searchParams.get('token') ?? '',
-      }).toString(),
-    });
+    const consumed = await pressContinue(api, sent.magicLink);
     expect(consumed.status).toBe(200);
     expect(await consumed.text()).toContain('Your Facebook account was not connected');
     const methods = (await (
@@ -265,12 +261,7 @@ describe('OAuth sign-in', () => {
         }),
       })
     ).json()) as { magicLink: string };
-    const consumed = await fetch(`${api.url}/api/auth/magic-link`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-      body: new URLSearchParams({ token: new URL(sent.magicLink).searchParams.get('token') ?? '' }),
-    });
+    const consumed = await pressContinue(api, sent.magicLink);
     expect(consumed.status).toBe(303);
     const owner = { headers: { cookie: sessionCookieOf(consumed) } };
     const after = (await (await fetch(`${api.url}/api/auth/user`, owner)).json()) as {
