@@ -1,14 +1,20 @@
 /**
  * Ports of the suite the e2e run starts: away from `npm start`'s defaults, so a developer's
- * running suite and the tests do not collide.
+ * running suite and the tests do not collide. `E2E_PORT_BASE` (default 3100) moves them all,
+ * so two checkouts can run their end-to-end suites side by side: host on the base, the four
+ * remotes on the next four ports, the API 1000 above.
  */
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+if (!Number.isInteger(base) || base < 1024 || base > 60_000) {
+  throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 60000 (got "${base}")`);
+}
 export const E2E_PORTS = {
-  HOST_PORT: '3100',
-  WIZARD_PORT: '3101',
-  PROJECTS_PORT: '3102',
-  ACCOUNT_PORT: '3103',
-  ADMIN_PORT: '3104',
-  API_PORT: '4100',
+  HOST_PORT: String(base),
+  WIZARD_PORT: String(base + 1),
+  PROJECTS_PORT: String(base + 2),
+  ACCOUNT_PORT: String(base + 3),
+  ADMIN_PORT: String(base + 4),
+  API_PORT: String(base + 1000),
 } as const;
 
 export const BASE_URL = `http://localhost:${E2E_PORTS.HOST_PORT}`;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { waitForMagicLink } from '../support/mailbox';
-import { TRAVELLER_EMAIL } from '../support/suite-env';
+import { BASE_URL, TRAVELLER_EMAIL } from '../support/suite-env';
 import { completeWizardWithMouse } from '../support/wizard';
 
 /** At the test provider's sign-in screen, sign in as one of its accounts. */
@@ -88,7 +88,7 @@ test('an e-mail that belongs to another account is linked only after the owner p
 test("signing out of all devices ends a second browser's session", async ({ page, browser }) => {
   const other = await browser.newPage();
   for (const p of [page, other]) {
-    await p.goto('http://localhost:3100/sign-in');
+    await p.goto(`${BASE_URL}/sign-in`);
     await p.getByRole('button', { name: 'Continue with Google' }).click();
     await signInAtProvider(p, 'devices-google');
     await expect(p.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
@@ -109,7 +109,7 @@ test('a forged state and an off-site returnTo are refused', async ({ page }) => 
 
   await page.goto('/auth/google?returnTo=https://evil.example/steal');
   await signInAtProvider(page, 'offsite-google');
-  await expect(page).toHaveURL(/^http:\/\/localhost:3100\/u\/projects/);
+  await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/u/projects`));
 });
 
 test('cancelling at the provider signs nobody in', async ({ page }) => {
@@ -135,7 +135,7 @@ test('Log out in the user menu ends the session and goes to the marketing site',
   await page.getByRole('button', { name: 'Account menu for Teo' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'TrekPeru marketing home' })).toBeVisible();
-  await page.goto('http://localhost:3100/landing');
+  await page.goto(`${BASE_URL}/landing`);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
-  expect((await page.request.get('http://localhost:3100/api/auth/user')).status()).toBe(401);
+  expect((await page.request.get(`${BASE_URL}/api/auth/user`)).status()).toBe(401);
 });
