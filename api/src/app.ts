@@ -1,14 +1,22 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
-import { registerErrorHandling, TOO_MANY_REQUESTS } from './http/errors.js';
+import {
+  frameworkErrorHandler,
+  HttpError,
+  registerErrorHandling,
+  TOO_MANY_REQUESTS,
+} from './http/errors.js';
+import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { useZodSchemas } from './http/zod-type-provider.js';
 import { type Mailer, smtpMailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthMethodRoutes } from './routes/auth-methods.js';
@@ -27,14 +35,22 @@ export interface BuildAppOptions {
   mailer?: Mailer | null;
   /** OAuth providers; by default those with credentials in the configuration. */
   oauthProviders?: Partial<Record<ProviderName, OAuthProvider>>;
+  /** Where log lines go (tests read them); by default stdout, and none under NODE_ENV=test. */
+  logStream?: { write(line: string): void };
 }
 
-function loggerOptions(config: Config, pretty: boolean) {
-  if (config.env === 'test') return false;
+/** Body size limits: JSON calls are small; the largest, a trek request, stays under 16 kB. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+function loggerOptions(config: Config, pretty: boolean, stream: BuildAppOptions['logStream']) {
+  if (config.env === 'test' && !stream) return false;
   return {
     level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty
+    // Secrets never reach a log line: token-bearing URLs are redacted in the request itself.
+    serializers: { req: serializeRequest },
+    redact: REDACTED_LOG_PATHS,
+    ...(stream ? { stream } : {}),
+    ...(pretty && !stream
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
   };
@@ -45,38 +61,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx: AppContext = { config, db, now: options.now ?? (() => new Date()) };
 
   const app = Fastify({
-    logger: loggerOptions(config, options.prettyLogs ?? false),
+    logger: loggerOptions(config, options.prettyLogs ?? false, options.logStream),
     // Trust the nearest `config.trustProxy` hops (proxy-addr counts from the socket outwards).
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: frameworkErrorHandler,
   });
 
+  useZodSchemas(app);
+  decorateSessions(app);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
   // /api speaks JSON only: any other body is answered 415 by Fastify.
-  app.removeContentTypeParser(['text/plain']);
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  // An empty JSON body is no body: logout with `Content-Type: application/json` and nothing else
+  // must still sign out. A route that needs a body says so in its schema.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    return text === '' ? done(null, undefined) : parseJson(request, text, done);
+  });
   registerSameOriginCheck(app, [config.publicOrigin]);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    // JSON answers and a few tiny server-rendered pages: nothing is embedded from elsewhere.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'none'"],
-        styleSrc: ["'unsafe-inline'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-  });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     store: databaseRateLimitStore(db, ctx.now),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: TOO_MANY_REQUESTS,
-      retryAfterMs: context.ttl,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'RATE_LIMITED', TOO_MANY_REQUESTS, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
   });
 
   registerHealthRoutes(app, ctx);

@@ -50,9 +50,16 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port; without it links are logged (never in production answers). */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('TrekPeru <no-reply@trekperu.example>'),
-  /** Magic-link requests allowed per e-mail address, and per client address, in 15 minutes. */
+  /**
+   * Magic-link requests allowed in 15 minutes for one e-mail from one client address, and from
+   * one client address in all.
+   */
   MAGIC_LINK_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   MAGIC_LINK_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Sign-in e-mails sent to one address in an hour, whoever asks (against mail bombing). */
+  MAGIC_LINK_MAILS_PER_EMAIL: z.coerce.number().int().min(1).default(30),
+  /** Social sign-ins one client address may start in 10 minutes (each stores a row). */
+  OAUTH_STARTS_PER_IP: z.coerce.number().int().min(1).default(30),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** OpenID Connect issuer of Google (discovery document under it). */
@@ -95,6 +102,8 @@ export type Config = {
   mailFrom: string;
   magicLinkRatePerEmail: number;
   magicLinkRatePerIp: number;
+  magicLinkMailsPerEmail: number;
+  oauthStartsPerIp: number;
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
     facebook: {
@@ -141,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     magicLinkRatePerEmail: c.MAGIC_LINK_RATE_PER_EMAIL,
     magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
+    magicLinkMailsPerEmail: c.MAGIC_LINK_MAILS_PER_EMAIL,
+    oauthStartsPerIp: c.OAUTH_STARTS_PER_IP,
     // A provider without credentials is unavailable (shown so) rather than failing at callback.
     oauth: {
       google:

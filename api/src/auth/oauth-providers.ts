@@ -1,3 +1,4 @@
+import { emailSchema, personNameSchema } from '@trek/shared/schemas';
 import * as client from 'openid-client';
 import type { Config } from '../config.js';
 
@@ -28,6 +29,17 @@ export interface OAuthProvider {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** What a provider reports passes the same rules as what a person types, or counts as absent. */
+function providerEmail(value: unknown): string | null {
+  const parsed = emailSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function providerName(value: unknown): string | null {
+  const parsed = personNameSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Plain http is only for a local test issuer; real providers are https. */
@@ -75,10 +87,10 @@ function oidcProvider(
       const merged: Record<string, unknown> = { ...claims, ...info };
       return {
         subject: String(claims.sub),
-        email: text(merged.email)?.toLowerCase() ?? null,
+        email: providerEmail(merged.email),
         emailVerified: merged.email_verified === true,
-        firstName: text(merged.given_name),
-        lastName: text(merged.family_name),
+        firstName: providerName(merged.given_name),
+        lastName: providerName(merged.family_name),
       };
     },
   };
@@ -121,10 +133,10 @@ function facebookGraphProvider(settings: NonNullable<Config['oauth']['facebook']
       if (!subject) throw new Error('Facebook returned no account id');
       return {
         subject,
-        email: text(profile.email)?.toLowerCase() ?? null,
+        email: providerEmail(profile.email),
         emailVerified: false,
-        firstName: text(profile.first_name),
-        lastName: text(profile.last_name),
+        firstName: providerName(profile.first_name),
+        lastName: providerName(profile.last_name),
       };
     },
   };

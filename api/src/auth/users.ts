@@ -1,3 +1,4 @@
+import type { User } from '@trek/shared/schemas';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
 
@@ -11,28 +12,16 @@ interface UserRow {
   is_temporary_email: boolean;
 }
 
-/** The user object of GET /api/auth/user (spec section 3 plus ARCHITECTURE section 4). */
-export interface UserView {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string | null;
-  profileImageUrl: string | null;
-  providers: Array<{ provider: string }>;
-  isAdmin: boolean;
-  hasTemporaryEmail: boolean;
-}
-
 export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {
   return config.adminEmails.includes(email.toLowerCase());
 }
 
-export async function findUserView(
+/** The user object of GET /api/auth/user (docs/product/sign-in.md, "The user"). */
+export async function findUser(
   db: Queryable,
   config: Config,
   userId: string,
-): Promise<UserView | null> {
+): Promise<User | null> {
   const { rows } = await db.query<UserRow>(
     `select id, email, first_name, last_name, display_name, profile_image_url, is_temporary_email
      from users where id = $1`,

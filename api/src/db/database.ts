@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -17,15 +18,24 @@ export interface Database extends Queryable {
 
 /**
  * Embedded PostgreSQL (PGlite) in `<dataDir>/pglite`, or in memory for tests (`dataDir`
- * 'memory://'). One process at a time may open a data folder.
+ * 'memory://'). One process at a time may open a data folder: the second is refused with a
+ * DataDirLockedError before it touches the database.
  */
 export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   let location = dataDir;
+  let unlock = () => {};
   if (dataDir !== 'memory://') {
+    unlock = lockDataDir(dataDir);
     location = join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
   }
-  const db = await PGlite.create(location === 'memory://' ? undefined : location);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(location === 'memory://' ? undefined : location);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     query: async <T>(sql: string, params?: unknown[]) => {
       const result = await db.query<T>(sql, params);
@@ -45,7 +55,13 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
           },
         }),
       ),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

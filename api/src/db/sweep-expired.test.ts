@@ -29,15 +29,13 @@ describe('sweepExpired', () => {
 
   it('keeps what is still valid and deletes what has expired', async () => {
     await api.signIn('sweep@example.com');
-    const res = await fetch(`${api.url}/api/auth/request-magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({
+    const res = await api.request('POST', '/api/auth/request-magic-link', {
+      body: {
         email: 'sweep@example.com',
         firstName: 'Sweep',
         lastName: 'Test',
         redirectTo: '/create-project',
-      }),
+      },
     });
     expect(res.status).toBe(200);
     await countHit(api.db, 'test:sweep', 60_000, api.clock.now);

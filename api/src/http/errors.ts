@@ -1,77 +1,125 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ApiErrorBody, ApiErrorCode } from '@trek/shared/schemas';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applySecurityHeaders } from './security-headers.js';
+import { RequestValidationError, ResponseShapeError } from './zod-type-provider.js';
 
-/** An error whose status and message are meant for the client (ARCHITECTURE section 4). */
+/** An error whose status, code and message are meant for the client (docs/product/site.md). */
 export class HttpError extends Error {
   readonly statusCode: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode;
+  /** Seconds to wait before asking again (429), sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string, code?: string) {
+  constructor(
+    statusCode: number,
+    code: ApiErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
+    this.name = 'HttpError';
     this.statusCode = statusCode;
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests, please try again later.';
 
-const MESSAGES_BY_STATUS: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Not signed in',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict',
-  413: 'Request body too large',
-  415: 'Unsupported content type: send application/json',
-  429: TOO_MANY_REQUESTS,
+/** The answer to every 4xx Fastify raises itself, by status: never its own text or the path. */
+const FRAMEWORK_ANSWERS: Record<number, ApiErrorBody> = {
+  400: { code: 'BAD_REQUEST', message: 'Bad request' },
+  401: { code: 'UNAUTHENTICATED', message: 'Not signed in' },
+  403: { code: 'FORBIDDEN', message: 'Forbidden' },
+  404: { code: 'NOT_FOUND', message: 'Not found' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  415: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type: send application/json',
+  },
+  429: { code: 'RATE_LIMITED', message: TOO_MANY_REQUESTS },
 };
 
-/** Readable first problem of a zod error, e.g. "email: Invalid email address". */
-export function describeZodError(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const path = issue.path.join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
+/** Fastify error codes whose answer says more than the status alone. */
+const FRAMEWORK_CODES: Record<string, { status: number; body: ApiErrorBody }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    body: { code: 'VALIDATION', message: 'The request body is not valid JSON' },
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    body: { code: 'VALIDATION', message: 'The request body is empty' },
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    body: { code: 'BAD_REQUEST', message: 'The address is not a valid URL' },
+  },
+  // No resource has a longer id than the router keeps: the same as a missing one.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } },
+};
 
-/** Parses request input with zod, answering 400 with a readable message when it does not fit. */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (!result.success) throw new HttpError(400, describeZodError(result.error), 'INVALID_INPUT');
-  return result.data;
+const INTERNAL: ApiErrorBody = { code: 'INTERNAL', message: 'Internal server error' };
+
+interface ErrorAnswer {
+  status: number;
+  body: ApiErrorBody;
+  retryAfterSeconds?: number | undefined;
 }
 
 /**
- * Every error answers `{ message, code? }`: expected ones with their own status and message,
- * anything else as a 500 that says nothing about the inside (it is logged instead).
+ * Every error, ours or Fastify's, becomes one answer `{ code, message }`; anything unexpected is
+ * a 500 that says nothing about the inside (it is logged instead).
+ */
+function answerFor(error: unknown, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      body: { code: error.code, message: error.message },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  }
+  if (error instanceof RequestValidationError) {
+    return { status: 400, body: { code: 'VALIDATION', message: error.message } };
+  }
+  if (error instanceof ResponseShapeError) {
+    request.log.error({ err: error }, 'response failed its schema');
+    return { status: 500, body: INTERNAL };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FRAMEWORK_CODES[fastifyError.code] : undefined;
+  if (known) return known;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: FRAMEWORK_ANSWERS[status] ?? (FRAMEWORK_ANSWERS[400] as ApiErrorBody) };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: INTERNAL };
+}
+
+function send(reply: FastifyReply, answer: ErrorAnswer) {
+  if (answer.retryAfterSeconds !== undefined) {
+    reply.header('Retry-After', String(answer.retryAfterSeconds));
+  }
+  return reply.status(answer.status).send(answer.body);
+}
+
+/**
+ * The one error handler, also for the errors Fastify raises before any route or hook runs (a bad
+ * URL, an over-long id): those get the same shape and the same security headers.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | z.ZodError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({
-        message: error.message,
-        ...(error.code ? { code: error.code } : {}),
-      });
-    }
-    if (error instanceof z.ZodError) {
-      // A response that does not fit its schema is our bug, not the client's.
-      request.log.error({ err: error }, 'response failed its schema');
-      return reply.status(500).send({ message: 'Internal server error' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-          ? 'The request body is not valid JSON'
-          : status === 400 && error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-            ? 'The request body is empty'
-            : (MESSAGES_BY_STATUS[status] ?? 'Bad request');
-      return reply.status(status).send({ message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Internal server error' });
-  });
+  app.setErrorHandler((error, request, reply) => send(reply, answerFor(error, request)));
+  app.setNotFoundHandler((_request, reply) =>
+    send(reply, { status: 404, body: FRAMEWORK_ANSWERS[404] as ApiErrorBody }),
+  );
+}
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+/** Fastify's `frameworkErrors` option: errors raised while routing, before hooks run. */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  applySecurityHeaders(request.raw, reply.raw);
+  return send(reply, answerFor(error, request));
 }

@@ -18,13 +18,14 @@ export function registerSameOriginCheck(app: FastifyInstance, allowedOrigins: st
     // their Sec-Fetch-Site header still tells a same-origin form from another site's.
     if (origin === 'null') {
       if (request.headers['sec-fetch-site'] !== 'same-origin')
-        throw new HttpError(403, 'Forbidden');
+        throw new HttpError(403, 'FORBIDDEN', 'Forbidden');
       return;
     }
     if (origin !== undefined) {
-      if (!allowed.has(origin)) throw new HttpError(403, 'Forbidden');
+      if (!allowed.has(origin)) throw new HttpError(403, 'FORBIDDEN', 'Forbidden');
       return;
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Forbidden');
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw new HttpError(403, 'FORBIDDEN', 'Forbidden');
   });
 }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
 
-const ORIGIN = 'http://localhost:3000';
-
 describe('sign-in methods and sessions', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -17,41 +15,38 @@ describe('sign-in methods and sessions', () => {
     );
   }
 
-  function post(path: string, cookie: string, body?: unknown) {
-    return fetch(`${api.url}${path}`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-  }
-
   it('lists each method with connected and verified status', async () => {
-    const { cookie, userId } = await api.signIn('methods@example.com');
-    await link(userId, 'magic_link');
-    await link(userId, 'facebook', false);
-    const res = await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } });
+    const user = await api.signIn('methods@example.com');
+    await link(user.userId, 'magic_link');
+    await link(user.userId, 'facebook', false);
+    const res = await api.request('GET', '/api/auth/methods', { as: user });
     expect(await res.json()).toEqual({
       google: { connected: false, emailVerified: false },
       facebook: { connected: true, emailVerified: false },
       magicLink: { connected: true, emailVerified: true },
       hasMultipleMethods: true,
     });
-    expect((await fetch(`${api.url}/api/auth/methods`)).status).toBe(401);
+    expect((await api.request('GET', '/api/auth/methods')).status).toBe(401);
   });
 
   it('unlinks a method but never the only one', async () => {
-    const { cookie, userId } = await api.signIn('unlink@example.com');
-    await link(userId, 'magic_link');
-    await link(userId, 'google');
-    expect((await post('/api/auth/unlink', cookie, { provider: 'google' })).status).toBe(200);
-    const refused = await post('/api/auth/unlink', cookie, { provider: 'magicLink' });
+    const user = await api.signIn('unlink@example.com');
+    await link(user.userId, 'magic_link');
+    await link(user.userId, 'google');
+    const unlink = (provider: string) =>
+      api.request('POST', '/api/auth/unlink', { as: user, body: { provider } });
+    expect((await unlink('google')).status).toBe(200);
+    const refused = await unlink('magicLink');
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
+      code: 'LAST_SIGN_IN_METHOD',
       message: 'You cannot remove your only sign-in method.',
     });
-    expect((await post('/api/auth/unlink', cookie, { provider: 'github' })).status).toBe(400);
+    const unknown = await unlink('github');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { code: string }).code).toBe('VALIDATION');
     const methods = (await (
-      await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
+      await api.request('GET', '/api/auth/methods', { as: user })
     ).json()) as {
       magicLink: { connected: boolean };
       hasMultipleMethods: boolean;
@@ -63,13 +58,17 @@ describe('sign-in methods and sessions', () => {
   it('signs out every other session and keeps the current one', async () => {
     const here = await api.signIn('devices@example.com');
     const phone = await api.signIn('devices@example.com');
-    const res = await post('/api/auth/logout-all-devices', here.cookie);
+    const res = await api.request('POST', '/api/auth/logout-all-devices', { as: here });
     expect(await res.json()).toEqual({ success: true, endedSessions: 1 });
-    expect(
-      (await fetch(`${api.url}/api/auth/user`, { headers: { cookie: phone.cookie } })).status,
-    ).toBe(401);
-    expect(
-      (await fetch(`${api.url}/api/auth/user`, { headers: { cookie: here.cookie } })).status,
-    ).toBe(200);
+    expect((await api.request('GET', '/api/auth/user', { as: phone })).status).toBe(401);
+    expect((await api.request('GET', '/api/auth/user', { as: here })).status).toBe(200);
+  });
+
+  it('signs out the other sessions with a JSON content type and an empty body too', async () => {
+    const here = await api.signIn('devices-empty@example.com');
+    const phone = await api.signIn('devices-empty@example.com');
+    const res = await api.request('POST', '/api/auth/logout-all-devices', { as: here, body: '' });
+    expect(res.status).toBe(200);
+    expect((await api.request('GET', '/api/auth/user', { as: phone })).status).toBe(401);
   });
 });

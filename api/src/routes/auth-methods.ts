@@ -1,19 +1,28 @@
+import {
+  type AuthMethods,
+  authMethodsSchema,
+  emptyRequestSchema,
+  signOutOtherDevicesResponseSchema,
+  successResponseSchema,
+  unlinkRequestSchema,
+} from '@trek/shared/schemas';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { requireSession } from '../auth/current-session.js';
+import { sessionOf, signedInHook } from '../auth/current-session.js';
 import type { AppContext } from '../context.js';
-import { HttpError, parseInput } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/zod-type-provider.js';
+import { AUTH_BODY_LIMIT_BYTES } from './auth.js';
 
 /** The client's names for sign-in methods, and how identities store them. */
 const PROVIDERS = { google: 'google', facebook: 'facebook', magicLink: 'magic_link' } as const;
 type MethodName = keyof typeof PROVIDERS;
 
-const unlinkSchema = z.object({ provider: z.enum(['google', 'facebook', 'magicLink']) });
-
 export function registerAuthMethodRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = signedInHook(ctx);
 
-  async function methodsOf(userId: string) {
+  async function methodsOf(userId: string): Promise<AuthMethods> {
     const { rows } = await db.query<{ provider: string; email_verified: boolean }>(
       'select provider, email_verified from auth_identities where user_id = $1',
       [userId],
@@ -34,42 +43,71 @@ export function registerAuthMethodRoutes(app: FastifyInstance, ctx: AppContext):
     return { ...methods, hasMultipleMethods: connected > 1 };
   }
 
-  app.get('/api/auth/methods', async (request, reply) => {
-    const session = await requireSession(ctx, request);
-    reply.header('Cache-Control', 'no-store');
-    return methodsOf(session.userId);
-  });
+  routes.get(
+    '/api/auth/methods',
+    { preParsing: signedIn, schema: { response: { 200: authMethodsSchema } } },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      reply.header('Cache-Control', 'no-store');
+      return methodsOf(session.userId);
+    },
+  );
 
-  app.post('/api/auth/unlink', async (request) => {
-    const session = await requireSession(ctx, request);
-    const { provider } = parseInput(unlinkSchema, request.body);
-    await db.transaction(async (tx) => {
-      // Serialise unlinks of one user so two at once cannot remove the last two methods.
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [session.userId]);
-      const { rows } = await tx.query<{ provider: string }>(
-        'select distinct provider from auth_identities where user_id = $1',
-        [session.userId],
+  routes.post(
+    '/api/auth/unlink',
+    {
+      preParsing: signedIn,
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: { body: unlinkRequestSchema, response: { 200: successResponseSchema } },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { provider } = request.body;
+      await db.transaction(async (tx) => {
+        // Serialise unlinks of one user so two at once cannot remove the last two methods.
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [session.userId]);
+        const { rows } = await tx.query<{ provider: string }>(
+          'select distinct provider from auth_identities where user_id = $1',
+          [session.userId],
+        );
+        const providers = rows.map((row) => row.provider);
+        if (!providers.includes(PROVIDERS[provider])) {
+          throw new HttpError(
+            404,
+            'NOT_FOUND',
+            `No ${provider} sign-in method is linked to this account.`,
+          );
+        }
+        if (providers.length < 2) {
+          throw new HttpError(
+            409,
+            'LAST_SIGN_IN_METHOD',
+            'You cannot remove your only sign-in method.',
+          );
+        }
+        await tx.query('delete from auth_identities where user_id = $1 and provider = $2', [
+          session.userId,
+          PROVIDERS[provider],
+        ]);
+      });
+      return { success: true as const };
+    },
+  );
+
+  routes.post(
+    '/api/auth/logout-all-devices',
+    {
+      preParsing: signedIn,
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: { body: emptyRequestSchema, response: { 200: signOutOtherDevicesResponseSchema } },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { rows } = await db.query<{ id: string }>(
+        'delete from sessions where user_id = $1 and id <> $2 returning id',
+        [session.userId, session.sessionId],
       );
-      const providers = rows.map((row) => row.provider);
-      if (!providers.includes(PROVIDERS[provider])) {
-        throw new HttpError(404, `No ${provider} sign-in method is linked to this account.`);
-      }
-      if (providers.length < 2)
-        throw new HttpError(409, 'You cannot remove your only sign-in method.');
-      await tx.query('delete from auth_identities where user_id = $1 and provider = $2', [
-        session.userId,
-        PROVIDERS[provider],
-      ]);
-    });
-    return { success: true };
-  });
-
-  app.post('/api/auth/logout-all-devices', async (request) => {
-    const session = await requireSession(ctx, request);
-    const { rows } = await db.query<{ id: string }>(
-      'delete from sessions where user_id = $1 and id <> $2 returning id',
-      [session.userId, session.sessionId],
-    );
-    return { success: true, endedSessions: rows.length };
-  });
+      return { success: true as const, endedSessions: rows.length };
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { userSchema } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS } from '../auth/sessions.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
@@ -10,21 +11,19 @@ describe('auth routes', () => {
   afterAll(() => api.close());
 
   it('GET /api/auth/user answers 401 with the error shape for a visitor', async () => {
-    const res = await fetch(`${api.url}/api/auth/user`);
+    const res = await api.request('GET', '/api/auth/user');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'Not signed in' });
+    expect(await res.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Not signed in' });
   });
 
-  it('GET /api/auth/user returns the signed-in user, never cached', async () => {
-    const { cookie, userId } = await api.signIn('ana@example.com', {
-      firstName: 'Ana',
-      lastName: 'Quispe',
-    });
-    const res = await fetch(`${api.url}/api/auth/user?t=1`, { headers: { cookie } });
+  it('GET /api/auth/user returns the signed-in user as the shared schema reads it, never cached', async () => {
+    const ana = await api.signIn('ana@example.com', { firstName: 'Ana', lastName: 'Quispe' });
+    const res = await api.request('GET', '/api/auth/user?t=1', { as: ana });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({
-      id: userId,
+    const user: unknown = await res.json();
+    expect(user).toEqual({
+      id: ana.userId,
       email: 'ana@example.com',
       firstName: 'Ana',
       lastName: 'Quispe',
@@ -34,54 +33,56 @@ describe('auth routes', () => {
       isAdmin: false,
       hasTemporaryEmail: false,
     });
+    expect(userSchema.parse(user)).toEqual(user);
   });
 
   it('marks the accounts of ADMIN_EMAILS as admin, whatever the case of the e-mail', async () => {
-    const { cookie } = await api.signIn('Rosa@TrekPeru.example');
-    const user = (await (
-      await fetch(`${api.url}/api/auth/user`, { headers: { cookie } })
-    ).json()) as { isAdmin: boolean };
+    const rosa = await api.signIn('Rosa@TrekPeru.example');
+    const user = (await (await api.request('GET', '/api/auth/user', { as: rosa })).json()) as {
+      isAdmin: boolean;
+    };
     expect(user.isAdmin).toBe(true);
   });
 
   it('treats an unknown or idle-expired session as signed out', async () => {
-    const unknown = await fetch(`${api.url}/api/auth/user`, {
-      headers: { cookie: 'trek_session=forged' },
-    });
+    const unknown = await api.request('GET', '/api/auth/user', { as: 'trek_session=forged' });
     expect(unknown.status).toBe(401);
 
-    const { cookie } = await api.signIn('idle@example.com');
+    const idle = await api.signIn('idle@example.com');
     const started = api.clock.now;
     api.clock.now = new Date(started.getTime() + SESSION_IDLE_MS + 1000);
     try {
-      const res = await fetch(`${api.url}/api/auth/user`, { headers: { cookie } });
-      expect(res.status).toBe(401);
+      expect((await api.request('GET', '/api/auth/user', { as: idle })).status).toBe(401);
     } finally {
       api.clock.now = started;
     }
   });
 
   it('POST /api/auth/logout ends the session, clears the cookie and the site data', async () => {
-    const { cookie } = await api.signIn('leaving@example.com');
-    const res = await fetch(`${api.url}/api/auth/logout`, {
-      method: 'POST',
-      headers: { cookie, origin: 'http://localhost:3000' },
-    });
+    const leaving = await api.signIn('leaving@example.com');
+    const res = await api.request('POST', '/api/auth/logout', { as: leaving });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(res.headers.get('clear-site-data')).toBe('"cookies"');
     expect(res.headers.get('set-cookie')).toMatch(/trek_session=;.*Expires=Thu, 01 Jan 1970/);
-    const after = await fetch(`${api.url}/api/auth/user`, { headers: { cookie } });
-    expect(after.status).toBe(401);
+    expect((await api.request('GET', '/api/auth/user', { as: leaving })).status).toBe(401);
+  });
+
+  it('POST /api/auth/logout with a JSON content type and an empty body (or {}) still ends the session', async () => {
+    for (const body of ['', '{}']) {
+      const leaving = await api.signIn(`empty${body.length}@example.com`);
+      const res = await api.request('POST', '/api/auth/logout', { as: leaving, body });
+      expect(res.status, `body "${body}"`).toBe(200);
+      expect((await api.request('GET', '/api/auth/user', { as: leaving })).status).toBe(401);
+    }
   });
 
   it('POST /api/auth/logout without a session still answers success', async () => {
-    const res = await fetch(`${api.url}/api/auth/logout`, { method: 'POST' });
-    expect(res.status).toBe(200);
+    expect((await api.request('POST', '/api/auth/logout')).status).toBe(200);
   });
 
   it('GET /api/login redirects to the sign-in page', async () => {
-    const res = await fetch(`${api.url}/api/login`, { redirect: 'manual' });
+    const res = await api.request('GET', '/api/login');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/sign-in');
   });

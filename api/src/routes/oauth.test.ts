@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcTestProvider } from '../testing/oidc-test-provider.js';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-
-const ORIGIN = 'http://localhost:3000';
+import { TEST_ORIGIN as ORIGIN, startTestApi, type TestApi } from '../testing/test-api.js';
 
 /** Follows redirects by hand, keeping each host's cookies, until the browser would land on the site. */
 async function browse(api: TestApi, start: string, cookies = new Map<string, string>()) {
@@ -43,15 +41,16 @@ async function browse(api: TestApi, start: string, cookies = new Map<string, str
 
 /** The Continue button of a magic link's page, in a browser holding `cookie` (none: another one). */
 function pressContinue(api: TestApi, magicLink: string, cookie = ''): Promise<Response> {
-  return fetch(`${api.url}/api/auth/magic-link`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      origin: ORIGIN,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: new URLSearchParams({ token: new URL(magicLink).searchParams.get('token') ?? '' }),
+  return api.request('POST', '/api/auth/magic-link', {
+    as: cookie,
+    form: { token: new URL(magicLink).searchParams.get('token') ?? '' },
+  });
+}
+
+/** The conflict page's request for a linking magic link. */
+function sendLinkingLink(api: TestApi, body: Record<string, unknown>): Promise<Response> {
+  return api.request('POST', '/api/auth/send-magic-link', {
+    body: { purpose: 'account_linking', ...body },
   });
 }
 
@@ -91,9 +90,7 @@ describe('OAuth sign-in', () => {
       family_name: 'Huaman',
     });
     idp.signInAs('g-1');
-    const start = await fetch(`${api.url}/auth/google?returnTo=/u/projects`, {
-      redirect: 'manual',
-    });
+    const start = await api.request('GET', '/auth/google?returnTo=/u/projects');
     const authorize = new URL(start.headers.get('location') ?? '');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('state')).toMatch(/.{20,}/);
@@ -101,7 +98,7 @@ describe('OAuth sign-in', () => {
     const { url, cookies } = await browse(api, `/auth/google?returnTo=/u/projects`);
     expect(`${url.pathname}${url.search}`).toBe('/u/projects?auth=success');
     const user = (await (
-      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(cookies) } })
+      await api.request('GET', '/api/auth/user', { as: siteCookie(cookies) })
     ).json()) as Record<string, unknown>;
     expect(user).toMatchObject({
       email: 'rosa@example.com',
@@ -113,7 +110,7 @@ describe('OAuth sign-in', () => {
     // The same Google account signs in to the same user next time.
     const again = await browse(api, '/auth/google');
     const same = (await (
-      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(again.cookies) } })
+      await api.request('GET', '/api/auth/user', { as: siteCookie(again.cookies) })
     ).json()) as { id: string };
     expect(same.id).toBe(user.id);
   });
@@ -133,9 +130,7 @@ describe('OAuth sign-in', () => {
   });
 
   it('refuses a forged or replayed state and a cancelled sign-in', async () => {
-    const forged = await fetch(`${api.url}/auth/google/callback?code=abc&state=forged`, {
-      redirect: 'manual',
-    });
+    const forged = await api.request('GET', '/auth/google/callback?code=abc&state=forged');
     expect(forged.headers.get('location')).toBe('/sign-in?error=invalid_state');
     expect(forged.headers.get('set-cookie')).toBeNull();
 
@@ -155,15 +150,10 @@ describe('OAuth sign-in', () => {
     expect(siteCookie(cookies)).not.toContain('trek_session');
 
     // The owner proves the e-mail with a linking magic link; the Facebook account is then linked.
-    const send = await fetch(`${api.url}/api/auth/send-magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({
-        email: 'owner@example.com',
-        purpose: 'account_linking',
-        linkingToken: url.searchParams.get('token'),
-        provider: 'facebook',
-      }),
+    const send = await sendLinkingLink(api, {
+      email: 'owner@example.com',
+      linkingToken: url.searchParams.get('token'),
+      provider: 'facebook',
     });
     const sent = (await send.json()) as { magicLink: string };
     expect(sent).toMatchObject({ success: true });
@@ -178,7 +168,7 @@ describe('OAuth sign-in', () => {
     expect(consumed.status).toBe(303);
     const cookie = sessionCookieOf(consumed);
     const methods = (await (
-      await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
+      await api.request('GET', '/api/auth/methods', { as: cookie })
     ).json()) as {
       facebook: { connected: boolean; emailVerified: boolean };
     };
@@ -198,24 +188,17 @@ describe('OAuth sign-in', () => {
     const { url } = await browse(api, '/auth/facebook');
     expect(url.pathname).toBe('/auth/conflict');
     const sent = (await (
-      await fetch(`${api.url}/api/auth/send-magic-link`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({
-          email: 'victim@example.com',
-          purpose: 'account_linking',
-          linkingToken: url.searchParams.get('token'),
-          provider: 'facebook',
-        }),
+      await sendLinkingLink(api, {
+        email: 'victim@example.com',
+        linkingToken: url.searchParams.get('token'),
+        provider: 'facebook',
       })
     ).json()) as { magicLink: string };
     const consumed = await pressContinue(api, sent.magicLink);
     expect(consumed.status).toBe(200);
     expect(await consumed.text()).toContain('Your Facebook account was not connected');
     const methods = (await (
-      await fetch(`${api.url}/api/auth/methods`, {
-        headers: { cookie: sessionCookieOf(consumed) },
-      })
+      await api.request('GET', '/api/auth/methods', { as: sessionCookieOf(consumed) })
     ).json()) as { facebook: { connected: boolean } };
     expect(methods.facebook.connected).toBe(false);
   });
@@ -224,14 +207,14 @@ describe('OAuth sign-in', () => {
     idp.accounts.set('g-csrf', { sub: 'g-csrf', email: 'csrf@example.com', email_verified: true });
     idp.signInAs('g-csrf');
     // The attacker starts a sign-in and has a victim finish it (the callback URL, sent on).
-    const start = await fetch(`${api.url}/auth/google`, { redirect: 'manual' });
+    const start = await api.request('GET', '/auth/google');
     expect(sessionCookieOf(start)).toMatch(/^trek_browser=/);
     const victim = await browse(api, start.headers.get('location') ?? '');
     expect(`${victim.url.pathname}${victim.url.search}`).toBe('/sign-in?error=invalid_state');
     expect(siteCookie(victim.cookies)).not.toContain('trek_session');
 
     // The same round trip in the browser that started it signs in.
-    const own = await fetch(`${api.url}/auth/google`, { redirect: 'manual' });
+    const own = await api.request('GET', '/auth/google');
     const jar = new Map([[new URL(api.url).host, sessionCookieOf(own)]]);
     const finished = await browse(api, own.headers.get('location') ?? '', jar);
     expect(`${finished.url.pathname}${finished.url.search}`).toBe('/u/projects?auth=success');
@@ -242,50 +225,43 @@ describe('OAuth sign-in', () => {
     idp.signInAs('fb-boss');
     const claimed = await browse(api, '/auth/facebook');
     expect(claimed.url.search).toBe('?auth=success');
-    const claimant = { headers: { cookie: siteCookie(claimed.cookies) } };
-    const before = (await (await fetch(`${api.url}/api/auth/user`, claimant)).json()) as {
+    const claimant = { as: siteCookie(claimed.cookies) };
+    const before = (await (await api.request('GET', '/api/auth/user', claimant)).json()) as {
       isAdmin: boolean;
     };
     expect(before.isAdmin).toBe(false);
 
     // The owner of the address follows a magic link: the unproven Facebook sign-in loses it.
     const sent = (await (
-      await fetch(`${api.url}/api/auth/request-magic-link`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({
+      await api.request('POST', '/api/auth/request-magic-link', {
+        body: {
           email: 'boss@example.com',
           firstName: 'Boss',
           lastName: 'Owner',
           redirectTo: '/u/projects',
-        }),
+        },
       })
     ).json()) as { magicLink: string };
     const consumed = await pressContinue(api, sent.magicLink);
     expect(consumed.status).toBe(303);
-    const owner = { headers: { cookie: sessionCookieOf(consumed) } };
-    const after = (await (await fetch(`${api.url}/api/auth/user`, owner)).json()) as {
+    const owner = { as: sessionCookieOf(consumed) };
+    const after = (await (await api.request('GET', '/api/auth/user', owner)).json()) as {
       isAdmin: boolean;
       providers: Array<{ provider: string }>;
     };
     expect(after.isAdmin).toBe(true);
     expect(after.providers).toEqual([{ provider: 'magic_link' }]);
-    expect((await fetch(`${api.url}/api/auth/user`, claimant)).status).toBe(401);
+    expect((await api.request('GET', '/api/auth/user', claimant)).status).toBe(401);
     // Facebook no longer opens the account: it now meets the owner's e-mail (conflict).
     const again = await browse(api, '/auth/facebook');
     expect(again.url.pathname).toBe('/auth/conflict');
   });
 
   it('refuses a linking request whose token or e-mail does not match', async () => {
-    const res = await fetch(`${api.url}/api/auth/send-magic-link`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({
-        email: 'owner@example.com',
-        purpose: 'account_linking',
-        linkingToken: 'x'.repeat(43),
-        provider: 'google',
-      }),
+    const res = await sendLinkingLink(api, {
+      email: 'owner@example.com',
+      linkingToken: 'x'.repeat(43),
+      provider: 'google',
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('LINKING_EXPIRED');
@@ -303,7 +279,7 @@ describe('OAuth sign-in', () => {
     const { url } = await browse(api, '/auth/google?mode=link&returnTo=/u/settings', cookies);
     expect(`${url.pathname}${url.search}`).toBe('/u/settings?linked=google');
     const methods = (await (
-      await fetch(`${api.url}/api/auth/methods`, { headers: { cookie } })
+      await api.request('GET', '/api/auth/methods', { as: cookie })
     ).json()) as {
       google: { connected: boolean };
     };
@@ -315,7 +291,7 @@ describe('OAuth sign-in', () => {
     idp.signInAs('fb-2');
     const { cookies } = await browse(api, '/auth/facebook');
     const user = (await (
-      await fetch(`${api.url}/api/auth/user`, { headers: { cookie: siteCookie(cookies) } })
+      await api.request('GET', '/api/auth/user', { as: siteCookie(cookies) })
     ).json()) as {
       hasTemporaryEmail: boolean;
       email: string;
@@ -327,14 +303,42 @@ describe('OAuth sign-in', () => {
   it('shows a provider without credentials as unavailable', async () => {
     const bare = await startTestApi();
     try {
-      expect(await (await fetch(`${bare.url}/api/auth/providers`)).json()).toEqual({
+      expect(await (await bare.request('GET', '/api/auth/providers')).json()).toEqual({
         google: { available: false },
         facebook: { available: false },
       });
-      const res = await fetch(`${bare.url}/auth/google`, { redirect: 'manual' });
+      const res = await bare.request('GET', '/auth/google');
       expect(res.headers.get('location')).toBe('/sign-in?error=unavailable');
     } finally {
       await bare.close();
+    }
+  });
+
+  it('caps the sign-ins one address may start, and the form carried through them', async () => {
+    const capped = await startTestApi({
+      GOOGLE_CLIENT_ID: 'trek-google',
+      GOOGLE_CLIENT_SECRET: 'trek-google-secret',
+      GOOGLE_ISSUER: idp.issuer,
+      OAUTH_STARTS_PER_IP: '2',
+    });
+    try {
+      const flows = async () =>
+        (await capped.db.query<{ n: number }>('select count(*)::int as n from oauth_flows')).rows[0]
+          ?.n;
+      const tooBig = await capped.request('GET', `/auth/google?formData=${'A'.repeat(4097)}`);
+      expect(tooBig.headers.get('location')).toBe('/sign-in?error=provider_error');
+      expect(await flows()).toBe(0);
+
+      const starts: Array<string | null> = [];
+      for (let i = 0; i < 3; i += 1) {
+        const res = await capped.request('GET', `/auth/google?formData=${'A'.repeat(4096)}`);
+        starts.push(res.headers.get('location'));
+      }
+      expect(starts[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth/);
+      expect(starts[2]).toBe('/sign-in?error=rate_limited');
+      expect(await flows()).toBe(2);
+    } finally {
+      await capped.close();
     }
   });
 });

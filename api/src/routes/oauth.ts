@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { oauthStartQuerySchema, providersSchema } from '@trek/shared/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
@@ -21,17 +22,21 @@ import {
 } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { countHit } from '../http/rate-limit-store.js';
+import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 
 /** An OAuth round trip must finish within this time. */
 const FLOW_TTL_MS = 10 * 60 * 1000;
 /** The conflict page's linking token lives as long as a magic link. */
 export const LINKING_TOKEN_TTL_MS = 15 * 60 * 1000;
 const DEFAULT_RETURN_TO = '/u/projects';
+/** The window of the per-address cap on started sign-ins (each stores an oauth_flows row). */
+const STARTS_WINDOW_MS = FLOW_TTL_MS;
 
-const startQuerySchema = z.object({
-  returnTo: z.string().max(500).optional(),
-  formData: z.string().max(20_000).optional(),
-  mode: z.enum(['link']).optional(),
+/** What the provider sends back; anything else in the query is the provider's business. */
+const callbackQuerySchema = z.looseObject({
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
 });
 
 interface FlowRow {
@@ -48,7 +53,7 @@ function signInError(reply: FastifyReply, code: string) {
   return reply.redirect(`/sign-in?error=${encodeURIComponent(code)}`, 302);
 }
 
-/** A placeholder address for a provider account without e-mail (ARCHITECTURE section 4). */
+/** A placeholder address for a provider account without e-mail (docs/product/sign-in.md). */
 export function placeholderEmail(provider: ProviderName, subject: string): string {
   return `${provider}-${subject.replace(/[^\w.-]/g, '')}@users.trekperu.invalid`;
 }
@@ -59,130 +64,148 @@ export function registerOAuthRoutes(
   providers: Partial<Record<ProviderName, OAuthProvider>> = createOAuthProviders(ctx.config),
 ): void {
   const { config, db } = ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   const redirectUri = (provider: ProviderName) =>
     `${config.publicOrigin}/auth/${provider}/callback`;
 
-  app.get('/api/auth/providers', async () =>
-    Object.fromEntries(
-      PROVIDER_NAMES.map((name) => [name, { available: providers[name] !== undefined }]),
-    ),
+  routes.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: providersSchema } } },
+    async () => ({
+      google: { available: providers.google !== undefined },
+      facebook: { available: providers.facebook !== undefined },
+    }),
   );
 
   for (const name of PROVIDER_NAMES) {
-    app.get(`/auth/${name}`, async (request, reply) => {
-      const provider = providers[name];
-      if (!provider) return signInError(reply, 'unavailable');
-      const query = startQuerySchema.safeParse(request.query);
-      if (!query.success) return signInError(reply, 'provider_error');
-      const session = query.data.mode === 'link' ? await currentSession(ctx, request) : null;
-      if (query.data.mode === 'link' && !session)
-        return reply.redirect(`/sign-in?returnTo=${encodeURIComponent('/u/settings')}`, 302);
+    // Navigations, not JSON calls: every failure lands on the sign-in page with a reason.
+    routes.get(
+      `/auth/${name}`,
+      { schema: { querystring: oauthStartQuerySchema }, attachValidation: true },
+      async (request, reply) => {
+        const provider = providers[name];
+        if (!provider) return signInError(reply, 'unavailable');
+        if (request.validationError) return signInError(reply, 'provider_error');
+        const start = request.query;
+        // Each start stores a row until its callback or expiry: one address cannot pile them up.
+        const now = ctx.now();
+        const starts = await countHit(db, `oauth-start:ip:${request.ip}`, STARTS_WINDOW_MS, now);
+        if (starts.count > config.oauthStartsPerIp) return signInError(reply, 'rate_limited');
+        const session = start.mode === 'link' ? await currentSession(ctx, request) : null;
+        if (start.mode === 'link' && !session)
+          return reply.redirect(`/sign-in?returnTo=${encodeURIComponent('/u/settings')}`, 302);
 
-      const state = client.randomState();
-      const codeVerifier = client.randomPKCECodeVerifier();
-      const browser = bindBrowser(request, reply, config);
-      await db.query(
-        `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at, browser_hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          hashToken(state),
-          name,
-          codeVerifier,
-          safeRedirectPath(
-            query.data.returnTo,
-            query.data.mode === 'link' ? '/u/settings' : DEFAULT_RETURN_TO,
-          ),
-          query.data.formData ?? null,
-          query.data.mode === 'link' ? 'link' : 'sign_in',
-          session?.userId ?? null,
-          new Date(ctx.now().getTime() + FLOW_TTL_MS),
-          hashToken(browser),
-        ],
-      );
-      try {
-        const url = await provider.authorizationUrl({
-          state,
-          codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier),
-          redirectUri: redirectUri(name),
-        });
-        return reply.redirect(url.href, 302);
-      } catch (error) {
-        request.log.error({ err: error, provider: name }, 'OAuth provider unreachable');
-        return signInError(reply, 'unavailable');
-      }
-    });
-
-    app.get(`/auth/${name}/callback`, async (request, reply) => {
-      const provider = providers[name];
-      if (!provider) return signInError(reply, 'unavailable');
-      const query = request.query as Record<string, unknown>;
-      const state = typeof query.state === 'string' ? query.state : '';
-      // The state is single use: taken out whatever happens next.
-      const { rows } = await db.query<FlowRow>(
-        `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
-         returning browser_hash, provider, code_verifier, return_to, form_data, mode, user_id`,
-        [hashToken(state), name, ctx.now()],
-      );
-      const flow = rows[0];
-      // Only the browser that started the flow may finish it.
-      if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
-        return signInError(reply, 'invalid_state');
-      }
-      if (typeof query.error === 'string')
-        return signInError(
-          reply,
-          query.error === 'access_denied' ? 'access_denied' : 'provider_error',
-        );
-
-      let identity: ProviderIdentity;
-      try {
-        const callbackUrl = new URL(request.url, `${config.publicOrigin}`);
-        identity = await provider.identify(callbackUrl, {
-          state,
-          codeVerifier: flow.code_verifier,
-        });
-      } catch (error) {
-        request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
-        return signInError(reply, 'provider_error');
-      }
-
-      if (flow.mode === 'link') {
-        // Linking adds a sign-in method to the account signed in now, and to no other.
-        const session = await currentSession(ctx, request);
-        if (!flow.user_id || session?.userId !== flow.user_id) {
-          return signInError(reply, 'invalid_state');
-        }
-        const linked = await linkIdentity(db, flow.user_id, name, identity);
-        const target = new URL(flow.return_to, config.publicOrigin);
-        target.searchParams.set(linked ? 'linked' : 'error', linked ? name : 'already_linked');
-        return reply.redirect(`${target.pathname}${target.search}`, 302);
-      }
-
-      const outcome = await db.transaction((tx) => signInWithIdentity(tx, name, identity));
-      if (outcome.kind === 'conflict') {
-        const token = randomBytes(32).toString('base64url');
+        const state = client.randomState();
+        const codeVerifier = client.randomPKCECodeVerifier();
+        const browser = bindBrowser(request, reply, config);
         await db.query(
-          `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at, browser_hash)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
+          `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at, browser_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [
-            hashToken(token),
+            hashToken(state),
             name,
-            identity.subject,
-            outcome.email,
-            identity.emailVerified,
-            new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
-            flow.browser_hash,
+            codeVerifier,
+            safeRedirectPath(
+              start.returnTo,
+              start.mode === 'link' ? '/u/settings' : DEFAULT_RETURN_TO,
+            ),
+            start.formData ?? null,
+            start.mode === 'link' ? 'link' : 'sign_in',
+            session?.userId ?? null,
+            new Date(now.getTime() + FLOW_TTL_MS),
+            hashToken(browser),
           ],
         );
-        const params = new URLSearchParams({ email: outcome.email, provider: name, token });
-        return reply.redirect(`/auth/conflict?${params.toString()}`, 302);
-      }
-      await startSession(request, reply, outcome.userId);
-      const target = new URL(flow.return_to, config.publicOrigin);
-      target.searchParams.set('auth', 'success');
-      if (flow.form_data) target.searchParams.set('formData', flow.form_data);
-      return reply.redirect(`${target.pathname}${target.search}`, 302);
-    });
+        try {
+          const url = await provider.authorizationUrl({
+            state,
+            codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier),
+            redirectUri: redirectUri(name),
+          });
+          return reply.redirect(url.href, 302);
+        } catch (error) {
+          request.log.error({ err: error, provider: name }, 'OAuth provider unreachable');
+          return signInError(reply, 'unavailable');
+        }
+      },
+    );
+
+    routes.get(
+      `/auth/${name}/callback`,
+      { schema: { querystring: callbackQuerySchema }, attachValidation: true },
+      async (request, reply) => {
+        const provider = providers[name];
+        if (!provider) return signInError(reply, 'unavailable');
+        if (request.validationError) return signInError(reply, 'invalid_state');
+        const query = request.query;
+        const state = query.state ?? '';
+        // The state is single use: taken out whatever happens next.
+        const { rows } = await db.query<FlowRow>(
+          `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
+         returning browser_hash, provider, code_verifier, return_to, form_data, mode, user_id`,
+          [hashToken(state), name, ctx.now()],
+        );
+        const flow = rows[0];
+        // Only the browser that started the flow may finish it.
+        if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
+          return signInError(reply, 'invalid_state');
+        }
+        if (query.error !== undefined)
+          return signInError(
+            reply,
+            query.error === 'access_denied' ? 'access_denied' : 'provider_error',
+          );
+
+        let identity: ProviderIdentity;
+        try {
+          const callbackUrl = new URL(request.url, `${config.publicOrigin}`);
+          identity = await provider.identify(callbackUrl, {
+            state,
+            codeVerifier: flow.code_verifier,
+          });
+        } catch (error) {
+          request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
+          return signInError(reply, 'provider_error');
+        }
+
+        if (flow.mode === 'link') {
+          // Linking adds a sign-in method to the account signed in now, and to no other.
+          const session = await currentSession(ctx, request);
+          if (!flow.user_id || session?.userId !== flow.user_id) {
+            return signInError(reply, 'invalid_state');
+          }
+          const linked = await linkIdentity(db, flow.user_id, name, identity);
+          const target = new URL(flow.return_to, config.publicOrigin);
+          target.searchParams.set(linked ? 'linked' : 'error', linked ? name : 'already_linked');
+          return reply.redirect(`${target.pathname}${target.search}`, 302);
+        }
+
+        const outcome = await db.transaction((tx) => signInWithIdentity(tx, name, identity));
+        if (outcome.kind === 'conflict') {
+          const token = randomBytes(32).toString('base64url');
+          await db.query(
+            `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at, browser_hash)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+            [
+              hashToken(token),
+              name,
+              identity.subject,
+              outcome.email,
+              identity.emailVerified,
+              new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
+              flow.browser_hash,
+            ],
+          );
+          const params = new URLSearchParams({ email: outcome.email, provider: name, token });
+          return reply.redirect(`/auth/conflict?${params.toString()}`, 302);
+        }
+        await startSession(request, reply, outcome.userId);
+        const target = new URL(flow.return_to, config.publicOrigin);
+        target.searchParams.set('auth', 'success');
+        if (flow.form_data) target.searchParams.set('formData', flow.form_data);
+        return reply.redirect(`${target.pathname}${target.search}`, 302);
+      },
+    );
   }
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {

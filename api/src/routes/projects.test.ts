@@ -1,42 +1,38 @@
+import { OPEN_PROJECTS_LIMIT, projectListSchema } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../testing/test-api.js';
-
-const ORIGIN = 'http://localhost:3000';
+import { startTestApi, type TestApi, type TestUser } from '../testing/test-api.js';
 
 function body(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travellers',
+    description: '4 days / 3 nights trek for 2 travelers',
     destination: 'Lares',
     startDate: '2026-03-02',
     endDate: '2026-03-05',
     maxBudget: 'TBD',
     groupSize: 2,
     difficulty: 'medium',
-    formData: {
-      trek: 'Lares',
-      duration: '4 days / 3 nights',
-      dates: {
-        flexible: true,
-        flexibilityWindowDays: 2,
-        start: '2026-03-02',
-        end: '2026-03-05',
-        baseDate: '2026-03-02',
-      },
-      travelers: 2,
-      languages: ['english', 'spanish'],
-      utm: { source: 'newsletter', medium: '', campaign: '' },
-    },
+    formData: formData(),
     ...overrides,
   };
 }
 
-function create(api: TestApi, cookie: string, payload: unknown = body()) {
-  return fetch(`${api.url}/api/projects`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-    body: JSON.stringify(payload),
-  });
+function formData(overrides: Record<string, unknown> = {}) {
+  return {
+    trek: 'Lares',
+    duration: '4 days / 3 nights',
+    dates: {
+      flexible: true,
+      flexibilityWindowDays: 2,
+      start: '2026-03-02',
+      end: '2026-03-05',
+      baseDate: '2026-03-02',
+    },
+    travelers: 2,
+    languages: ['english', 'spanish'],
+    utm: { source: 'newsletter', medium: '', campaign: '' },
+    ...overrides,
+  };
 }
 
 describe('projects', () => {
@@ -46,14 +42,22 @@ describe('projects', () => {
   });
   afterAll(() => api.close());
 
-  it('needs a session', async () => {
-    expect((await fetch(`${api.url}/api/projects`)).status).toBe(401);
-    expect((await create(api, '')).status).toBe(401);
+  const create = (user: TestUser | string, payload: unknown = body()) =>
+    api.request('POST', '/api/projects', { as: user, body: payload });
+  const list = async (user: TestUser, query = '') => {
+    const res = await api.request('GET', `/api/projects${query}`, { as: user });
+    return { res, projects: projectListSchema.parse(await res.json()) };
+  };
+
+  it('needs a session, before it reads the body', async () => {
+    expect((await api.request('GET', '/api/projects')).status).toBe(401);
+    expect((await create('')).status).toBe(401);
+    expect((await create('', { nonsense: true })).status).toBe(401);
   });
 
-  it('creates a pending project and reads it back as the spec describes', async () => {
-    const { cookie } = await api.signIn('ana@example.com');
-    const res = await create(api, cookie);
+  it('creates a pending project and reads it back as the shared schema describes', async () => {
+    const ana = await api.signIn('ana@example.com');
+    const res = await create(ana);
     expect(res.status).toBe(201);
     const project = (await res.json()) as Record<string, unknown>;
     expect(project).toMatchObject({
@@ -69,84 +73,194 @@ describe('projects', () => {
       flexibilityWindowDays: 2,
     });
     expect(project.createdAt).toBe('2026-01-05T10:00:00.000Z');
-    const read = await fetch(`${api.url}/api/projects/${project.id}`, { headers: { cookie } });
+    const read = await api.request('GET', `/api/projects/${project.id}`, { as: ana });
     expect(await read.json()).toEqual(project);
   });
 
-  it('answers 429 for the same request within seconds, and creates exactly one for concurrent submits', async () => {
-    const { cookie } = await api.signIn('double@example.com');
-    const [a, b] = await Promise.all([create(api, cookie), create(api, cookie)]);
+  it('answers DUPLICATE_REQUEST for the same request within seconds, and creates exactly one for concurrent submits', async () => {
+    const user = await api.signIn('double@example.com');
+    const [a, b] = await Promise.all([create(user), create(user)]);
     expect([a.status, b.status].sort()).toEqual([201, 429]);
-    expect((await create(api, cookie)).status).toBe(429);
-    const list = (await (
-      await fetch(`${api.url}/api/projects`, { headers: { cookie } })
-    ).json()) as unknown[];
-    expect(list).toHaveLength(1);
+    const again = await create(user);
+    expect(again.status).toBe(429);
+    expect(((await again.json()) as { code: string }).code).toBe('DUPLICATE_REQUEST');
+    expect((await list(user)).projects).toHaveLength(1);
 
     api.clock.now = new Date(api.clock.now.getTime() + 11_000);
-    expect((await create(api, cookie)).status).toBe(201);
+    expect((await create(user)).status).toBe(201);
   });
 
-  it('lists own projects only, newest first; another traveller gets 404', async () => {
+  it('lists own projects only, newest first; another traveler gets 404', async () => {
     const ana = await api.signIn('lister@example.com');
-    await create(api, ana.cookie, body({ destination: 'Salkantay', title: 'Salkantay' }));
+    await create(ana, body({ destination: 'Salkantay', title: 'Salkantay' }));
     api.clock.now = new Date(api.clock.now.getTime() + 1000);
-    await create(api, ana.cookie, body({ destination: 'Ausangate', title: 'Ausangate' }));
-    const list = (await (
-      await fetch(`${api.url}/api/projects`, { headers: { cookie: ana.cookie } })
-    ).json()) as Array<{
-      id: string;
-      destination: string;
-    }>;
-    expect(list.map((p) => p.destination)).toEqual(['Ausangate', 'Salkantay']);
+    await create(ana, body({ destination: 'Ausangate', title: 'Ausangate' }));
+    const { projects } = await list(ana);
+    expect(projects.map((p) => p.destination)).toEqual(['Ausangate', 'Salkantay']);
 
     const other = await api.signIn('other@example.com');
-    const theirs = (await (
-      await fetch(`${api.url}/api/projects`, { headers: { cookie: other.cookie } })
-    ).json()) as unknown[];
-    expect(theirs).toEqual([]);
-    const peek = await fetch(`${api.url}/api/projects/${list[0]?.id}`, {
-      headers: { cookie: other.cookie },
-    });
+    expect((await list(other)).projects).toEqual([]);
+    const peek = await api.request('GET', `/api/projects/${projects[0]?.id}`, { as: other });
     expect(peek.status).toBe(404);
-    expect(await peek.json()).toEqual({ message: 'Project not found' });
-    expect(
-      (await fetch(`${api.url}/api/projects/not-a-uuid`, { headers: { cookie: other.cookie } }))
-        .status,
-    ).toBe(404);
+    expect(await peek.json()).toEqual({ code: 'NOT_FOUND', message: 'Project not found' });
+    for (const id of ['not-a-uuid', 'a'.repeat(101)]) {
+      expect((await api.request('GET', `/api/projects/${id}`, { as: other })).status).toBe(404);
+    }
   });
 
   it('answers TEMPORARY_EMAIL for a placeholder e-mail and creates nothing', async () => {
-    const { cookie, userId } = await api.signIn('placeholder@users.trekperu.invalid');
-    await api.db.query('update users set is_temporary_email = true where id = $1', [userId]);
-    const res = await create(api, cookie);
+    const user = await api.signIn('placeholder@users.trekperu.invalid');
+    await api.db.query('update users set is_temporary_email = true where id = $1', [user.userId]);
+    const res = await create(user);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      message: 'Please update your email address to continue.',
       code: 'TEMPORARY_EMAIL',
+      message: 'Please update your email address to continue.',
     });
-    const { rows } = await api.db.query('select 1 from projects where user_id = $1', [userId]);
+    const { rows } = await api.db.query('select 1 from projects where user_id = $1', [user.userId]);
     expect(rows).toHaveLength(0);
   });
 
-  it('refuses bad bodies with a readable 400', async () => {
-    const { cookie } = await api.signIn('bad@example.com');
-    const missing = await create(api, cookie, { ...body(), groupSize: 0 });
-    expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { message: string }).message).toMatch(/^groupSize/);
-    const backwards = await create(api, cookie, body({ endDate: '2026-03-01' }));
-    expect(((await backwards.json()) as { message: string }).message).toMatch(/^endDate/);
-    const past = await create(api, cookie, body({ startDate: '2025-01-01' }));
-    expect(((await past.json()) as { message: string }).message).toMatch(
-      /^startDate: must not be in the past/,
+  it('refuses bad bodies with a readable 400 that names the field', async () => {
+    const user = await api.signIn('bad@example.com');
+    const cases: Array<[unknown, RegExp]> = [
+      [{ ...body(), groupSize: 0 }, /^groupSize/],
+      [body({ endDate: '2026-03-01' }), /^endDate: must not be before startDate/],
+      [body({ startDate: '2025-01-01' }), /^startDate: must not be in the past/],
+      [body({ startDate: '2030-02-30' }), /^startDate: must be a real calendar date/],
+      [body({ title: 'Lares\u0000' }), /^title: must not contain control characters/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await create(user, payload);
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as { code: string; message: string };
+      expect(answer.code).toBe('VALIDATION');
+      expect(answer.message).toMatch(message);
+    }
+    expect((await list(user)).projects).toEqual([]);
+  });
+
+  // Each of these reached the database and answered 500 before (issue 8's findings).
+  it('answers 400, never 500, for input the database would refuse or the product cannot mean', async () => {
+    const user = await api.signIn('hostile@example.com');
+    const cases: Array<[string, unknown, RegExp]> = [
+      [
+        'a lone surrogate in formData',
+        body({ formData: formData({ trek: 'La\ud800res' }) }),
+        /^formData\.trek: must be valid Unicode/,
+      ],
+      [
+        'a lone surrogate in utm',
+        body({ formData: formData({ utm: { source: 'a\ud800', medium: '', campaign: '' } }) }),
+        /^formData\.utm\.source: must be valid Unicode/,
+      ],
+      ['a year-0 end date', body({ endDate: '0000-01-01' }), /^endDate: must be between 2000/],
+      [
+        'a year-0 date in formData',
+        body({ formData: formData({ dates: { ...formData().dates, end: '0000-01-01' } }) }),
+        /^formData\.dates\.end/,
+      ],
+      [
+        'an end date in the past',
+        body({ startDate: null, endDate: '2020-01-01' }),
+        /^endDate: must be between|^endDate: must not be in the past/,
+      ],
+      ['a title of spaces', body({ title: '   ' }), /^title: is required/],
+      ['a title of zero-width characters', body({ title: '\u200b\u200d\ufeff' }), /^title/],
+      ['a C1 control in a title', body({ title: 'Lares\u0085' }), /^title: must not contain/],
+      [
+        'a repeated language',
+        body({ formData: formData({ languages: ['english', 'english'] }) }),
+        /^formData\.languages: must not repeat/,
+      ],
+      [
+        'an unknown language',
+        body({ formData: formData({ languages: ['english', 'klingon'] }) }),
+        /^formData\.languages\.1/,
+      ],
+      [
+        'too many languages',
+        body({ formData: formData({ languages: ['english', 'french', 'spanish', 'french'] }) }),
+        /^formData\.languages/,
+      ],
+      [
+        'no language',
+        body({ formData: formData({ languages: [] }) }),
+        /^formData\.languages: must name at least one language/,
+      ],
+    ];
+    for (const [name, payload, message] of cases) {
+      const res = await create(user, payload);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as { message: string }).message, name).toMatch(message);
+    }
+    expect((await list(user)).projects).toEqual([]);
+  });
+
+  it('keeps line breaks in the description, and trims invisible characters around a title', async () => {
+    const user = await api.signIn('text@example.com');
+    const res = await create(
+      user,
+      body({ title: '\u200b Lares \ufeff', description: 'Four days\nwith hot springs' }),
     );
-    // Values the database would refuse are a 400 too, never a 500.
-    const impossible = await create(api, cookie, body({ startDate: '2030-02-30' }));
-    expect(impossible.status).toBe(400);
-    expect(((await impossible.json()) as { message: string }).message).toMatch(/^startDate/);
-    const nul = await create(api, cookie, body({ title: 'Lares\u0000' }));
-    expect(nul.status).toBe(400);
-    const list = await fetch(`${api.url}/api/projects`, { headers: { cookie } });
-    expect(await list.json()).toEqual([]);
+    expect(res.status).toBe(201);
+    const project = (await res.json()) as { title: string; description: string };
+    expect(project.title).toBe('Lares');
+    expect(project.description).toBe('Four days\nwith hot springs');
+  });
+
+  it(`caps open requests at ${OPEN_PROJECTS_LIMIT} per traveler with PROJECT_LIMIT`, async () => {
+    const user = await api.signIn('busy@example.com');
+    await api.db.query(
+      `insert into projects (user_id, title, destination, status, form_data, created_at)
+       select $1, 'Old', 'Lares', 'pending', '{}'::jsonb, $2::timestamptz - make_interval(secs => n)
+       from generate_series(1, $3::int) as n`,
+      [user.userId, api.clock.now, OPEN_PROJECTS_LIMIT],
+    );
+    const refused = await create(user);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('PROJECT_LIMIT');
+
+    // A completed request is not open: it makes room for a new one.
+    await api.db.query(
+      `update projects set status = 'completed'
+       where id = (select id from projects where user_id = $1 limit 1)`,
+      [user.userId],
+    );
+    expect((await create(user)).status).toBe(201);
+  });
+
+  it('pages the list: limit, then after the last id, with a Link header to the next page', async () => {
+    const user = await api.signIn('pages@example.com');
+    await api.db.query(
+      `insert into projects (user_id, title, destination, status, form_data, created_at)
+       select $1, 'Trek ' || n, 'Lares', 'completed', '{}'::jsonb, $2::timestamptz - make_interval(secs => n)
+       from generate_series(1, 5) as n`,
+      [user.userId, api.clock.now],
+    );
+    const first = await list(user, '?limit=2');
+    expect(first.projects.map((p) => p.title)).toEqual(['Trek 1', 'Trek 2']);
+    const next = first.res.headers.get('link');
+    expect(next).toBe(`</api/projects?limit=2&after=${first.projects[1]?.id}>; rel="next"`);
+
+    const nextQuery = /^<\/api\/projects(\?[^>]+)>/.exec(next ?? '')?.[1];
+    const second = await list(user, nextQuery);
+    expect(second.projects.map((p) => p.title)).toEqual(['Trek 3', 'Trek 4']);
+    const last = await list(user, `?limit=2&after=${second.projects[1]?.id}`);
+    expect(last.projects.map((p) => p.title)).toEqual(['Trek 5']);
+    expect(last.res.headers.get('link')).toBeNull();
+
+    // One default page holds every open request a traveler may have.
+    const all = await list(user);
+    expect(all.projects).toHaveLength(5);
+    expect(all.res.headers.get('link')).toBeNull();
+
+    expect((await api.request('GET', '/api/projects?limit=0', { as: user })).status).toBe(400);
+    expect((await api.request('GET', '/api/projects?limit=101', { as: user })).status).toBe(400);
+    const stranger = await api.signIn('stranger@example.com');
+    const foreign = await api.request('GET', `/api/projects?after=${first.projects[0]?.id}`, {
+      as: stranger,
+    });
+    expect(foreign.status).toBe(404);
   });
 });

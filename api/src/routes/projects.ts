@@ -1,12 +1,20 @@
-import { createProjectBodySchema, type Project, projectSchema } from '@trek/shared/schemas';
+import {
+  createProjectBodySchema,
+  OPEN_PROJECTS_LIMIT,
+  type Project,
+  projectListQuerySchema,
+  projectListSchema,
+  projectParamsSchema,
+  projectSchema,
+} from '@trek/shared/schemas';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { requireSession } from '../auth/current-session.js';
+import { sessionOf, signedInHook } from '../auth/current-session.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
-import { HttpError, parseInput } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
+import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 
-/** The same request again within this window is a blocked duplicate (ARCHITECTURE section 4). */
+/** The same request again within this window is a blocked duplicate (docs/product/projects.md). */
 export const DUPLICATE_WINDOW_MS = 10_000;
 
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -34,9 +42,9 @@ interface ProjectRow {
 const COLUMNS = `id, title, description, destination, status, created_at, start_date::text as start_date,
   end_date::text as end_date, duration, group_size, language, flexible, flexibility_window_days`;
 
-/** 'Project as read' (spec section 3), checked against the schema the client parses with. */
+/** A project as read (docs/product/projects.md); the route's schema checks it on the way out. */
 function toProject(row: ProjectRow): Project {
-  return projectSchema.parse({
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -50,16 +58,8 @@ function toProject(row: ProjectRow): Project {
     language: row.language,
     flexible: row.flexible,
     flexibilityWindowDays: row.flexibility_window_days,
-  });
+  };
 }
-
-const idSchema = z.object({ id: z.uuid() });
-
-const serverRulesSchema = createProjectBodySchema.superRefine((body, issue) => {
-  if (body.startDate && body.endDate && body.endDate < body.startDate) {
-    issue.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
-  }
-});
 
 async function isTemporaryEmail(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query<{ is_temporary_email: boolean }>(
@@ -71,93 +71,163 @@ async function isTemporaryEmail(db: Queryable, userId: string): Promise<boolean>
 
 export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = signedInHook(ctx);
 
-  app.post('/api/projects', async (request, reply) => {
-    const session = await requireSession(ctx, request);
-    const body = parseInput(serverRulesSchema, request.body);
-    const now = ctx.now();
-    const today = now.toISOString().slice(0, 10);
-    // A day of slack: the traveller's "today" may still be yesterday in UTC terms.
-    const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-    if (body.startDate && body.startDate < yesterday) {
-      throw new HttpError(
-        400,
-        `startDate: must not be in the past (today is ${today})`,
-        'INVALID_INPUT',
+  routes.post(
+    '/api/projects',
+    {
+      preParsing: signedIn,
+      schema: { body: createProjectBodySchema, response: { 201: projectSchema } },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { body } = request;
+      const now = ctx.now();
+      const today = now.toISOString().slice(0, 10);
+      // A day of slack: the traveler's "today" may still be yesterday in UTC terms.
+      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+      for (const [field, date] of [
+        ['startDate', body.startDate],
+        ['endDate', body.endDate],
+        ['formData.dates.start', body.formData.dates.start],
+        ['formData.dates.end', body.formData.dates.end],
+      ] as const) {
+        if (date && date < yesterday) {
+          throw new HttpError(
+            400,
+            'VALIDATION',
+            `${field}: must not be in the past (today is ${today})`,
+          );
+        }
+      }
+      if (await isTemporaryEmail(db, session.userId)) {
+        throw new HttpError(
+          400,
+          'TEMPORARY_EMAIL',
+          'Please update your email address to continue.',
+        );
+      }
+      const { formData } = body;
+      const language = formData.languages.map((key) => LANGUAGE_NAMES[key] ?? key).join(', ');
+
+      const created = await db.transaction(async (tx) => {
+        // One submission at a time per traveler: a double click, a second tab or a reload that
+        // sends the same request again waits here and then sees the first one.
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [session.userId]);
+        const duplicate = await tx.query(
+          `select 1 from projects where user_id = $1 and destination = $2 and duration = $3
+             and start_date is not distinct from $4::date and created_at > $5`,
+          [
+            session.userId,
+            body.destination,
+            formData.duration,
+            body.startDate,
+            new Date(now.getTime() - DUPLICATE_WINDOW_MS),
+          ],
+        );
+        if (duplicate.rows.length > 0) return null;
+        const open = await tx.query<{ n: number }>(
+          `select count(*)::int as n from projects
+           where user_id = $1 and status in ('pending', 'active')`,
+          [session.userId],
+        );
+        if ((open.rows[0]?.n ?? 0) >= OPEN_PROJECTS_LIMIT) {
+          throw new HttpError(
+            409,
+            'PROJECT_LIMIT',
+            `You already have ${OPEN_PROJECTS_LIMIT} open trek requests, the most we keep at once. Cancel one to send another.`,
+          );
+        }
+        const { rows } = await tx.query<ProjectRow>(
+          `insert into projects (user_id, title, description, destination, start_date, end_date, duration,
+             group_size, language, flexible, flexibility_window_days, max_budget, difficulty, form_data, created_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           returning ${COLUMNS}`,
+          [
+            session.userId,
+            body.title,
+            body.description,
+            body.destination,
+            body.startDate,
+            body.endDate,
+            formData.duration,
+            body.groupSize,
+            language,
+            formData.dates.flexible,
+            formData.dates.flexible ? formData.dates.flexibilityWindowDays : null,
+            body.maxBudget,
+            body.difficulty,
+            JSON.stringify(formData),
+            now,
+          ],
+        );
+        return rows[0] ?? null;
+      });
+      if (!created) {
+        throw new HttpError(
+          429,
+          'DUPLICATE_REQUEST',
+          'Too many requests: this trek request was just created.',
+        );
+      }
+      return reply.status(201).send(toProject(created));
+    },
+  );
+
+  // Newest first, a page at a time; the `Link` header names the next page while there is one.
+  routes.get(
+    '/api/projects',
+    {
+      preParsing: signedIn,
+      schema: { querystring: projectListQuerySchema, response: { 200: projectListSchema } },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { limit, after } = request.query;
+      let cursor: { created_at: Date | string; id: string } | undefined;
+      if (after) {
+        const found = await db.query<{ created_at: Date | string; id: string }>(
+          'select created_at, id from projects where id = $1 and user_id = $2',
+          [after, session.userId],
+        );
+        cursor = found.rows[0];
+        if (!cursor) throw new HttpError(404, 'NOT_FOUND', 'after: Project not found');
+      }
+      const { rows } = await db.query<ProjectRow>(
+        `select ${COLUMNS} from projects
+         where user_id = $1 and ($2::timestamptz is null or (created_at, id) < ($2, $3::uuid))
+         order by created_at desc, id desc limit $4`,
+        [session.userId, cursor?.created_at ?? null, cursor?.id ?? null, limit + 1],
       );
-    }
-    if (await isTemporaryEmail(db, session.userId)) {
-      throw new HttpError(400, 'Please update your email address to continue.', 'TEMPORARY_EMAIL');
-    }
-    const { formData } = body;
-    const language = formData.languages.map((key) => LANGUAGE_NAMES[key] ?? key).join(', ');
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      if (rows.length > limit && last) {
+        const next = new URLSearchParams({ limit: String(limit), after: last.id });
+        reply.header('Link', `</api/projects?${next.toString()}>; rel="next"`);
+      }
+      return page.map(toProject);
+    },
+  );
 
-    const created = await db.transaction(async (tx) => {
-      // One submission at a time per traveller: a double click, a second tab or a reload that
-      // sends the same request again waits here and then sees the first one.
-      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [session.userId]);
-      const duplicate = await tx.query(
-        `select 1 from projects where user_id = $1 and destination = $2 and duration = $3
-           and start_date is not distinct from $4::date and created_at > $5`,
-        [
-          session.userId,
-          body.destination,
-          formData.duration,
-          body.startDate,
-          new Date(now.getTime() - DUPLICATE_WINDOW_MS),
-        ],
+  routes.get(
+    '/api/projects/:id',
+    {
+      preParsing: signedIn,
+      schema: { params: projectParamsSchema, response: { 200: projectSchema } },
+      attachValidation: true,
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      // Someone else's project and a malformed id look the same: missing.
+      if (request.validationError) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+      const { rows } = await db.query<ProjectRow>(
+        `select ${COLUMNS} from projects where id = $1 and user_id = $2`,
+        [request.params.id, session.userId],
       );
-      if (duplicate.rows.length > 0) return null;
-      const { rows } = await tx.query<ProjectRow>(
-        `insert into projects (user_id, title, description, destination, start_date, end_date, duration,
-           group_size, language, flexible, flexibility_window_days, max_budget, difficulty, form_data, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-         returning ${COLUMNS}`,
-        [
-          session.userId,
-          body.title,
-          body.description,
-          body.destination,
-          body.startDate,
-          body.endDate,
-          formData.duration,
-          body.groupSize,
-          language,
-          formData.dates.flexible,
-          formData.dates.flexible ? formData.dates.flexibilityWindowDays : null,
-          body.maxBudget,
-          body.difficulty,
-          JSON.stringify(formData),
-          now,
-        ],
-      );
-      return rows[0] ?? null;
-    });
-    if (!created)
-      throw new HttpError(429, 'Too many requests: this trek request was just created.');
-    return reply.status(201).send(toProject(created));
-  });
-
-  app.get('/api/projects', async (request) => {
-    const session = await requireSession(ctx, request);
-    const { rows } = await db.query<ProjectRow>(
-      `select ${COLUMNS} from projects where user_id = $1 order by created_at desc, id`,
-      [session.userId],
-    );
-    return rows.map(toProject);
-  });
-
-  app.get('/api/projects/:id', async (request) => {
-    const session = await requireSession(ctx, request);
-    const params = idSchema.safeParse(request.params);
-    // Someone else's project and a malformed id look the same: missing.
-    if (!params.success) throw new HttpError(404, 'Project not found');
-    const { rows } = await db.query<ProjectRow>(
-      `select ${COLUMNS} from projects where id = $1 and user_id = $2`,
-      [params.data.id, session.userId],
-    );
-    const row = rows[0];
-    if (!row) throw new HttpError(404, 'Project not found');
-    return toProject(row);
-  });
+      const row = rows[0];
+      if (!row) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+      return toProject(row);
+    },
+  );
 }

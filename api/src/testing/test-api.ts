@@ -6,6 +6,30 @@ import { type Database, openEmbeddedDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 
+/** The site's own origin in tests: state-changing requests carry it, as a browser's would. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A signed-in user of the test API. */
+export interface TestUser {
+  userId: string;
+  token: string;
+  /** A ready Cookie header value. */
+  cookie: string;
+}
+
+export interface TestRequestOptions {
+  /** Sends the request as this user (their session cookie); a string is a Cookie header. */
+  as?: TestUser | string;
+  /** A JSON body (sent with a JSON content type). */
+  body?: unknown;
+  /** A form body (application/x-www-form-urlencoded), as the magic link's Continue button. */
+  form?: Record<string, string>;
+  /** More headers; `origin: undefined`-style removal is not needed: pass `origin: ''`. */
+  headers?: Record<string, string>;
+  /** Follow redirects? Tests look at them, so not by default. */
+  redirect?: 'follow' | 'manual' | 'error';
+}
+
 export interface TestApi {
   url: string;
   config: Config;
@@ -13,13 +37,19 @@ export interface TestApi {
   clock: { now: Date };
   /** E-mails the API sent (a recording mailer unless one was given). */
   sentMail: MailMessage[];
-  /** A user with a fresh session; `cookie` is a ready Cookie header value. */
-  signIn(
-    email: string,
-    names?: { firstName?: string; lastName?: string },
-  ): Promise<{ userId: string; token: string; cookie: string }>;
+  /** Log lines the API wrote (only with `logs: true`). */
+  logLines: string[];
+  /** A user with a fresh session. */
+  signIn(email: string, names?: { firstName?: string; lastName?: string }): Promise<TestUser>;
+  /**
+   * One request as a browser on the site would send it: the site's Origin on state-changing
+   * methods, the user's cookie, a JSON or form body with its content type.
+   */
+  request(method: string, path: string, options?: TestRequestOptions): Promise<Response>;
   close(): Promise<void>;
 }
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The real API on a throwaway in-memory database, listening on a free port. The clock is
@@ -27,13 +57,14 @@ export interface TestApi {
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null } = {},
+  options: { mailer?: Mailer | null; logs?: boolean } = {},
 ): Promise<TestApi> {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: 'http://localhost:3000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
   const db = await openEmbeddedDatabase('memory://');
   await migrate(db);
   const clock = { now: new Date('2026-01-05T10:00:00Z') };
   const sentMail: MailMessage[] = [];
+  const logLines: string[] = [];
   const recording: Mailer = {
     async send(message) {
       sentMail.push(message);
@@ -44,16 +75,19 @@ export async function startTestApi(
     db,
     now: () => clock.now,
     mailer: options.mailer !== undefined ? options.mailer : recording,
+    ...(options.logs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     config,
     db,
     clock,
     sentMail,
+    logLines,
     async signIn(email, names = {}) {
       const userId = await findOrCreateUserByEmail(db, {
         email,
@@ -63,6 +97,30 @@ export async function startTestApi(
       await recordProvenEmail(db, userId, email);
       const token = await createSession(db, userId, clock.now);
       return { userId, token, cookie: `${sessionCookieName(config)}=${token}` };
+    },
+    request(method, path, { as, body, form, headers = {}, redirect = 'manual' } = {}) {
+      const sent: Record<string, string> = {};
+      if (STATE_CHANGING.has(method)) sent.origin = TEST_ORIGIN;
+      const cookie = typeof as === 'string' ? as : as?.cookie;
+      if (cookie) sent.cookie = cookie;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        sent['content-type'] = 'application/json';
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+      } else if (form) {
+        sent['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(form).toString();
+      }
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === '') delete sent[name];
+        else sent[name] = value;
+      }
+      return fetch(`${url}${path}`, {
+        method,
+        headers: sent,
+        redirect,
+        ...(payload !== undefined ? { body: payload } : {}),
+      });
     },
     async close() {
       await app.close();

@@ -1,6 +1,58 @@
 import { z } from 'zod';
 
-/** Every error answer of the API (ARCHITECTURE section 4). */
-export const apiErrorBodySchema = z.object({ message: z.string(), code: z.string().optional() });
+/**
+ * Every code an error answer of the API may carry. Clients branch on the status and this code,
+ * never on the message text (docs/product/site.md, "Errors").
+ */
+export const API_ERROR_CODES = [
+  /** 400: the input broke a rule; the message names the field. */
+  'VALIDATION',
+  /** 400: a social sign-in gave no e-mail; a real one is needed before creating a request. */
+  'TEMPORARY_EMAIL',
+  /** 400: the conflict page's linking token expired or belongs to another address. */
+  'LINKING_EXPIRED',
+  /** Any other 4xx Fastify itself answers (a bad URL, a bad Content-Length...). */
+  'BAD_REQUEST',
+  /** 401: no session. */
+  'UNAUTHENTICATED',
+  /** 403: not allowed (another site's request, not an admin). */
+  'FORBIDDEN',
+  /** 404: missing, or not the asker's (the two look the same). */
+  'NOT_FOUND',
+  /** 409: removing the only sign-in method of an account. */
+  'LAST_SIGN_IN_METHOD',
+  /** 409: the traveler already has the most open requests kept at once. */
+  'PROJECT_LIMIT',
+  /** 413: the body is larger than the call accepts. */
+  'PAYLOAD_TOO_LARGE',
+  /** 415: a body that is not JSON. */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** 429: too many requests; `Retry-After` says for how long. */
+  'RATE_LIMITED',
+  /** 429: the same trek request again within seconds (a double submit). */
+  'DUPLICATE_REQUEST',
+  /** 502: the e-mail could not be handed to the mail server. */
+  'MAIL_NOT_SENT',
+  /** 500: our fault; the details are in the server's log, not in the answer. */
+  'INTERNAL',
+] as const;
+
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+/** Every error answer of the API: `{ code, message }`. */
+export const apiErrorBodySchema = z.object({ code: apiErrorCodeSchema, message: z.string() });
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/**
+ * What a 429 tells the person: the spec's 'Too many requests. Please try again in a minute.'
+ * while that is true, otherwise the real wait in minutes.
+ */
+export function rateLimitMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined || retryAfterSeconds <= 60) {
+    return 'Too many requests. Please try again in a minute.';
+  }
+  return `Too many requests. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+}

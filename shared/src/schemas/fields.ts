@@ -1,60 +1,131 @@
 import { z } from 'zod';
 
 /**
- * The spec's e-mail rule (section 5): one non-space part, an at-sign, a part, a dot, a part.
- * Shared by the forms and the server so both accept the same addresses.
+ * Field rules shared by the forms and the API, so both accept exactly the same input. The rules
+ * and why they exist: docs/product/site.md, "Text the API accepts".
+ */
+
+/**
+ * The e-mail format of the registration form: one non-space part, an at-sign, a part, a dot, a
+ * part (docs/product/sign-in.md).
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// PostgreSQL refuses NUL in text (a 500 instead of a 400), and no field has use for the other
-// control characters; free text keeps tabs and line breaks.
-const NO_CONTROL = 'must not contain control characters';
-const LINE_BREAKS = new Set(['\t', '\n', '\r']);
+/** Spaces and characters that render as nothing (zero-width space/joiners, word joiner, BOM). */
+const INVISIBLE = '\\s\\u200B-\\u200D\\u2060\\uFEFF';
+const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
+/** Half of a UTF-16 pair without its other half: not text (PostgreSQL refuses it in jsonb). */
+const LONE_SURROGATE = /\p{Cs}/u;
+/** C0 and C1 control characters (PostgreSQL refuses NUL; none has a use in a field). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same, less the line breaks (\n, \r) of multi-line text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+/** Bidi overrides and isolates: they make a name or an address display as something else. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 
-function hasControl(value: string, { allowLineBreaks = false } = {}): boolean {
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if ((code < 0x20 || code === 0x7f) && !(allowLineBreaks && LINE_BREAKS.has(char))) return true;
+export const TEXT_MESSAGES = {
+  required: 'is required',
+  surrogate: 'must be valid Unicode text',
+  control: 'must not contain control characters',
+  bidi: 'must not contain text-direction controls',
+} as const;
+
+export function trimInvisible(value: string): string {
+  return value.replace(INVISIBLE_EDGES, '');
+}
+
+export interface TextRule {
+  /** Most characters kept, after trimming. */
+  max: number;
+  /** Not blank once spaces and invisible characters are trimmed; a string is the message. */
+  required?: boolean | string;
+  /** Line breaks allowed (free text); any other control character is refused anyway. */
+  multiline?: boolean;
+  /** Refuses bidi overrides and isolates (names and e-mails). */
+  noBidi?: boolean;
+}
+
+/**
+ * The one rule for every string field: valid Unicode, no control characters (line breaks only in
+ * multi-line text), trimmed of spaces and invisible characters at both ends, at most `max`
+ * characters, and, when required, not blank.
+ */
+export function text({ max, required = false, multiline = false, noBidi = false }: TextRule) {
+  let schema = z.string().overwrite(trimInvisible);
+  if (required) {
+    schema = schema.min(1, typeof required === 'string' ? required : TEXT_MESSAGES.required);
   }
-  return false;
+  schema = schema
+    .max(max)
+    .refine((value) => !LONE_SURROGATE.test(value), TEXT_MESSAGES.surrogate)
+    .refine(
+      (value) => !(multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value),
+      TEXT_MESSAGES.control,
+    );
+  if (noBidi) schema = schema.refine((value) => !BIDI_CONTROL.test(value), TEXT_MESSAGES.bidi);
+  return schema;
 }
 
-/** One line of text, of `min` to `max` characters. */
+/** One line of text, of `min` (0 or 1: required) to `max` characters. */
 export function lineText(max: number, min = 0) {
-  return z
-    .string()
-    .min(min)
-    .max(max)
-    .refine((value) => !hasControl(value), NO_CONTROL);
+  return text({ max, required: min > 0 });
 }
 
-/** Free text (tabs and line breaks allowed), up to `max` characters. */
+/** Free text (line breaks allowed), up to `max` characters. */
 export function freeText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .refine((value) => !hasControl(value, { allowLineBreaks: true }), NO_CONTROL);
+  return text({ max, multiline: true });
 }
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(EMAIL_PATTERN)
-  .refine((value) => !hasControl(value), NO_CONTROL);
+/** A person's first or last name; `required` is the message for a blank one. */
+export function personName(required: string = TEXT_MESSAGES.required) {
+  return text({ max: 100, required, noBidi: true });
+}
 
-export const personNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((value) => !hasControl(value), NO_CONTROL);
+export const personNameSchema = personName();
+export const firstNameSchema = personName('Please enter your first name.');
+export const lastNameSchema = personName('Please enter your last name.');
 
-/** A real calendar day as YYYY-MM-DD ('2030-02-30' is refused). */
+/**
+ * An e-mail address, normalised so that two different inputs never reach the same account by
+ * accident: NFC (one spelling for composed letters) and lower case, local part included (the
+ * accounts table has always compared addresses without case; see docs/product/sign-in.md).
+ */
+export function email(
+  messages: { required?: string; invalid?: string } = {},
+): z.ZodType<string, string> {
+  const invalid = messages.invalid ?? 'must be an e-mail address';
+  return z
+    .string()
+    .overwrite(trimInvisible)
+    .min(1, messages.required ?? TEXT_MESSAGES.required)
+    .max(254)
+    .regex(EMAIL_PATTERN, invalid)
+    .refine(
+      (value) => !LONE_SURROGATE.test(value) && !CONTROL.test(value) && !BIDI_CONTROL.test(value),
+      invalid,
+    )
+    .overwrite((value) => value.normalize('NFC').toLowerCase());
+}
+
+export const emailSchema = email({
+  required: 'Please enter your email address.',
+  invalid: 'Please enter a valid email address.',
+});
+
+/** Dates the product can mean: a trek between these years (year 0 is not a trek date). */
+export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
+
+/** A real calendar day as YYYY-MM-DD within DATE_BOUNDS ('2030-02-30' is refused). */
 export const isoDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a real calendar date');
+  }, 'must be a real calendar date')
+  .refine(
+    (value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max,
+    `must be between ${DATE_BOUNDS.min.slice(0, 4)} and ${DATE_BOUNDS.max.slice(0, 4)}`,
+  );

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { freeText, isoDateSchema, lineText } from './fields';
+import { freeText, isoDateSchema, lineText, text } from './fields';
 
 export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
 export const languageKeySchema = z.enum(LANGUAGE_KEYS);
 export type LanguageKey = z.infer<typeof languageKeySchema>;
 
-/** Wizard answers (spec section 3 'Wizard form data'). */
+/** Each language at most once: the list names guide languages, it is not a count. */
+const languagesSchema = z
+  .array(languageKeySchema)
+  .max(LANGUAGE_KEYS.length)
+  .refine((keys) => new Set(keys).size === keys.length, 'must not repeat a language');
+
+/** Wizard answers (docs/product/wizard.md, "Answers"). */
 export const wizardFormDataSchema = z.object({
   trek: lineText(100),
   duration: lineText(100),
@@ -17,7 +23,7 @@ export const wizardFormDataSchema = z.object({
     baseDate: isoDateSchema.or(z.literal('')).optional(),
   }),
   travelers: z.number().int().min(1).max(10),
-  languages: z.array(languageKeySchema),
+  languages: languagesSchema,
   utm: z.object({ source: lineText(200), medium: lineText(200), campaign: lineText(200) }),
 });
 
@@ -25,7 +31,7 @@ export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
 
 /**
  * Kept in browser storage after a request is created: the success page reads it back, and the
- * project page compares the project with the traveller's original answers.
+ * project page compares the project with the traveler's original answers.
  */
 export const createdProjectSummarySchema = z.object({
   id: z.string().nullable(),
@@ -42,22 +48,45 @@ export const createdProjectSummarySchema = z.object({
 
 export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
 
-/** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
-export const createProjectBodySchema = z.object({
-  title: lineText(200, 1),
-  description: freeText(2000),
-  destination: lineText(100, 1),
-  startDate: isoDateSchema.nullable(),
-  endDate: isoDateSchema.nullable(),
-  maxBudget: lineText(50),
-  groupSize: z.number().int().min(1).max(10),
-  difficulty: lineText(50),
-  formData: wizardFormDataSchema,
-});
+/**
+ * The body of POST /api/projects (docs/product/projects.md, "Creating a request"). Whether the
+ * start date is in the past depends on the server's clock, so the API checks that itself.
+ */
+export const createProjectBodySchema = z
+  .object({
+    title: text({ max: 200, required: true }),
+    description: freeText(2000),
+    destination: text({ max: 100, required: true }),
+    startDate: isoDateSchema.nullable(),
+    endDate: isoDateSchema.nullable(),
+    maxBudget: lineText(50),
+    groupSize: z.number().int().min(1).max(10),
+    difficulty: lineText(50),
+    formData: wizardFormDataSchema.extend({
+      languages: languagesSchema.min(1, 'must name at least one language'),
+    }),
+  })
+  .superRefine((body, issues) => {
+    if (body.startDate && body.endDate && body.endDate < body.startDate) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'must not be before startDate',
+      });
+    }
+    const { start, end } = body.formData.dates;
+    if (start && end && end < start) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['formData', 'dates', 'end'],
+        message: 'must not be before start',
+      });
+    }
+  });
 
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 
-/** A project as the API returns it (spec section 3 'Project as read'). */
+/** A project as the API returns it (docs/product/projects.md, "A project as read"). */
 export const projectSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -78,7 +107,33 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectListSchema = z.array(projectSchema);
 
-/** A guide of the admin screen (spec section 3). */
+/** Projects per page of GET /api/projects, by default and at most. */
+export const PROJECT_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+/**
+ * The query of GET /api/projects: `limit` projects, newest first, after the project `after` (the
+ * id of the last project of the previous page). The answer stays an array; when more exist, its
+ * `Link` header carries the next page's URL (rel="next"). See docs/product/projects.md.
+ */
+export const projectListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PROJECT_PAGE_SIZE.max)
+    .default(PROJECT_PAGE_SIZE.default),
+  after: z.uuid().optional(),
+});
+
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+
+/** GET /api/projects/:id: an id that is not a project id answers 404 like someone else's. */
+export const projectParamsSchema = z.object({ id: z.uuid() });
+
+/** How many open (pending or active) requests one traveler may have at once. */
+export const OPEN_PROJECTS_LIMIT = 50;
+
+/** A guide of the admin screen (docs/product/admin.md). */
 export const guideSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 
-/** The signed-in user (spec section 3, plus id, isAdmin and hasTemporaryEmail: ARCHITECTURE 4). */
+/**
+ * The signed-in user of GET /api/auth/user (docs/product/sign-in.md, "The user"). `email` is
+ * always there: an account a provider made without one holds a placeholder address
+ * (`hasTemporaryEmail`).
+ */
 export const userSchema = z.object({
   id: z.string(),
-  email: z.string().nullable(),
+  email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   displayName: z.string().nullable(),
-  profileImageUrl: z.string().nullable().optional(),
+  profileImageUrl: z.string().nullable(),
   providers: z.array(z.object({ provider: z.string() })),
   isAdmin: z.boolean(),
   hasTemporaryEmail: z.boolean(),
@@ -17,6 +21,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const authMethodSchema = z.object({ connected: z.boolean(), emailVerified: z.boolean() });
 
+/** GET /api/auth/methods. */
 export const authMethodsSchema = z.object({
   google: authMethodSchema,
   facebook: authMethodSchema,
@@ -25,6 +30,35 @@ export const authMethodsSchema = z.object({
 });
 
 export type AuthMethods = z.infer<typeof authMethodsSchema>;
+
+export const SIGN_IN_METHODS = ['google', 'facebook', 'magicLink'] as const;
+
+/** POST /api/auth/unlink. */
+export const unlinkRequestSchema = z.object({ provider: z.enum(SIGN_IN_METHODS) });
+
+export type UnlinkRequest = z.infer<typeof unlinkRequestSchema>;
+
+/** The answer of calls that only say they were done (unlink, logout). */
+export const successResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * The body of POST /api/auth/logout and /api/auth/logout-all-devices: none, or an empty JSON
+ * object (what some clients send with a JSON content type). Signing out never depends on it.
+ */
+export const emptyRequestSchema = z.object({}).optional();
+
+/** POST /api/auth/logout-all-devices: how many other sessions were ended. */
+export const signOutOtherDevicesResponseSchema = successResponseSchema.extend({
+  endedSessions: z.number().int().min(0),
+});
+
+/** GET /api/auth/providers: which social sign-ins the server can use. */
+export const providersSchema = z.object({
+  google: z.object({ available: z.boolean() }),
+  facebook: z.object({ available: z.boolean() }),
+});
+
+export type Providers = z.infer<typeof providersSchema>;
 
 export const userSettingsSchema = z.object({
   emailNotifications: z.boolean(),

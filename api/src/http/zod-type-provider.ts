@@ -1,0 +1,80 @@
+import type {
+  FastifyInstance,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyTypeProvider,
+} from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Route schemas are the zod schemas of @trek/shared: a request is parsed (and typed) before the
+ * handler runs, and an answer is checked against its schema on the way out. This is the small
+ * part of fastify-type-provider-zod the API needs; the package itself requires @fastify/swagger.
+ */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** The request did not fit its schema: a 400 whose message names the first problem. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  readonly issues: z.core.$ZodIssue[];
+  readonly part: string;
+
+  constructor(error: z.ZodError, part: string) {
+    super(describeIssues(error.issues));
+    this.name = 'RequestValidationError';
+    this.issues = error.issues;
+    this.part = part;
+  }
+}
+
+/** An answer did not fit its schema: our bug, answered as a 500 and logged. */
+export class ResponseShapeError extends Error {
+  readonly issues: z.core.$ZodIssue[];
+
+  constructor(error: z.ZodError, url: string) {
+    super(`The answer of ${url} does not fit its schema: ${describeIssues(error.issues)}`);
+    this.name = 'ResponseShapeError';
+    this.issues = error.issues;
+  }
+}
+
+/** Readable first problem, e.g. "email: Please enter a valid email address.". */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid request';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+function isZodSchema(schema: unknown): schema is z.ZodType {
+  return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+}
+
+const validatorCompiler: FastifySchemaCompiler<unknown> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    if (!isZodSchema(schema)) throw new Error('Route schemas must be zod schemas');
+    // Fastify passes null for an absent body; a schema that allows no body says `optional()`.
+    const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error, httpPart ?? 'request') };
+  };
+
+const serializerCompiler: FastifySerializerCompiler<unknown> =
+  ({ schema, url }) =>
+  (data) => {
+    if (!isZodSchema(schema)) throw new Error('Route schemas must be zod schemas');
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseShapeError(result.error, url);
+    return JSON.stringify(result.data);
+  };
+
+/** Makes every route of `app` validate and serialize with zod schemas. */
+export function useZodSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { emailSchema, firstNameSchema, lastNameSchema } from './fields';
+
+/** POST /api/auth/request-magic-link (the WhatsApp number of the form is never sent). */
+export const magicLinkRequestSchema = z.object({
+  email: emailSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  /** Same-origin path to land on once signed in; anything else lands on the wizard. */
+  redirectTo: z.string().max(500).optional(),
+});
+
+export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
+
+/** POST /api/auth/send-magic-link: the conflict page's proof of the e-mail (account linking). */
+export const linkingMagicLinkRequestSchema = z.object({
+  email: emailSchema,
+  purpose: z.literal('account_linking'),
+  /** The short-lived token of the conflict page's address. */
+  linkingToken: z.string().min(20).max(200),
+  provider: z.enum(['google', 'facebook']),
+});
+
+export type LinkingMagicLinkRequest = Omit<
+  z.input<typeof linkingMagicLinkRequestSchema>,
+  'purpose'
+>;
+
+/** The answer of both magic-link calls; the same whether or not the account exists. */
+export const magicLinkResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Development on this machine only: the link itself, offered as 'Use test link'. */
+  magicLink: z.string().optional(),
+});
+
+export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
+
+/** Largest carried wizard form (base64) an OAuth sign-in keeps until the provider answers. */
+export const OAUTH_FORM_DATA_MAX = 4096;
+
+/** The query of GET /auth/google and /auth/facebook (a full-page navigation). */
+export const oauthStartQuerySchema = z.object({
+  returnTo: z.string().max(500).optional(),
+  formData: z.string().max(OAUTH_FORM_DATA_MAX).optional(),
+  mode: z.enum(['link']).optional(),
+});
