@@ -27,7 +27,7 @@ const SECURITY_HEADERS = [
   'cross-origin-opener-policy',
 ];
 
-describe('HTTP conventions', () => {
+describe('HTTP rules', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { startOidcTestProvider } from '../../api/src/testing/oidc-test-provider';
 import { startSmtpServer } from './mailbox';
 import { SESSIONS_FILE } from './sessions';
-import { ADMIN_EMAIL, BASE_URL, E2E_PORTS, IDP_ACCOUNTS, TRAVELLER_EMAIL } from './suite-env';
+import { ADMIN_EMAIL, BASE_URL, E2E_PORTS, IDP_ACCOUNTS, TRAVELER_EMAIL } from './suite-env';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 /**
  * Starts the production build the way `npm start` does (without install and build, which
- * `npm test` has just done), on a throwaway database holding a traveller and an admin.
+ * `npm test` has just done), on a throwaway database holding a traveler and an admin.
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'trek-e2e-'));
@@ -57,7 +57,7 @@ export default async function globalSetup() {
   writeFileSync(
     SESSIONS_FILE,
     JSON.stringify({
-      traveller: createSession(TRAVELLER_EMAIL, 'Ana', 'Quispe'),
+      traveler: createSession(TRAVELER_EMAIL, 'Ana', 'Quispe'),
       admin: createSession(ADMIN_EMAIL, 'Rosa', 'Huaman'),
     }),
   );

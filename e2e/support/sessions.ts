@@ -11,15 +11,18 @@ export interface SeededSession {
   userId: string;
 }
 
-export type Role = 'traveller' | 'admin';
+export type Role = 'traveler' | 'admin';
 
 export function seededSession(role: Role): SeededSession {
   return JSON.parse(readFileSync(SESSIONS_FILE, 'utf8'))[role];
 }
 
-/** Signs the browser context in as the seeded traveller or admin (cookies are per host). */
-export async function signIn(context: BrowserContext, role: Role): Promise<void> {
-  const session = seededSession(role);
+/**
+ * Signs the browser context in as the seeded traveler or admin (cookies are per host).
+ * 'traveller', the old spelling, is still used by routes.spec.ts (another branch's file).
+ */
+export async function signIn(context: BrowserContext, role: Role | 'traveller'): Promise<void> {
+  const session = seededSession(role === 'traveller' ? 'traveler' : role);
   await context.addCookies([
     {
       name: session.cookieName,

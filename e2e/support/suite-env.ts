@@ -23,7 +23,7 @@ export const ADMIN_EMAIL = 'admin@trekperu.example';
 
 export { CHROMIUM_LAUNCH } from './chromium.mjs';
 
-export const TRAVELLER_EMAIL = 'ana.quispe@example.com';
+export const TRAVELER_EMAIL = 'ana.quispe@example.com';
 
 /** Accounts of the test identity provider (it plays both Google and Facebook). */
 export const IDP_ACCOUNTS: Record<
@@ -54,6 +54,6 @@ export const IDP_ACCOUNTS: Record<
     given_name: 'Olga',
   },
   'nomail-facebook': { given_name: 'Nina' },
-  // The seeded traveller's address: signing in with it must not link silently.
-  'owner-facebook': { email: TRAVELLER_EMAIL, given_name: 'Ana' },
+  // The seeded traveler's address: signing in with it must not link silently.
+  'owner-facebook': { email: TRAVELER_EMAIL, given_name: 'Ana' },
 };

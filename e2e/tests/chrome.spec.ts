@@ -26,8 +26,8 @@ test('visitors see Sign In in the header and the full footer', async ({ page }) 
   await expect(footer).toContainText('© 2025');
 });
 
-test('signed-in travellers get a user menu that closes on an outside click', async ({
-  travellerPage: page,
+test('signed-in travelers get a user menu that closes on an outside click', async ({
+  travelerPage: page,
 }) => {
   await page.goto('/landing');
   const menuButton = page.getByRole('button', { name: 'Account menu for Ana' });

@@ -43,7 +43,7 @@ test('internal page shows the roadmap, an Active system status and setup instruc
   await expect(page.getByRole('heading', { name: 'Setup instructions' })).toBeVisible();
 });
 
-test('messages placeholder lists what is planned', async ({ travellerPage: page }) => {
+test('messages placeholder lists what is planned', async ({ travelerPage: page }) => {
   await page.goto('/u/messages');
   await expect(page.getByRole('heading', { name: 'Messaging Coming Soon' })).toBeVisible();
   for (const feature of [

@@ -226,7 +226,7 @@ test('the magic link arrives by SMTP, signs the visitor in and creates the reque
   expect(list[0]).toMatchObject({ destination: 'Lares', status: 'pending' });
   expect(creates.length).toBeLessThanOrEqual(1);
 
-  // A second traveller cannot see the first one's project.
+  // A second traveler cannot see the first one's project.
   const other = await browser.newContext({ baseURL: BASE_URL });
   await signIn(other, 'admin');
   const peek = await other.request.get(`/api/projects/${list[0]?.id}`);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { waitForMagicLink } from '../support/mailbox';
-import { BASE_URL, TRAVELLER_EMAIL } from '../support/suite-env';
+import { BASE_URL, TRAVELER_EMAIL } from '../support/suite-env';
 import { completeWizardWithMouse } from '../support/wizard';
 
 /** At the test provider's sign-in screen, sign in as one of its accounts. */
@@ -64,11 +64,11 @@ test('an e-mail that belongs to another account is linked only after the owner p
   await expect(
     page.getByRole('heading', { name: 'Account found with a different sign-in method' }),
   ).toBeVisible();
-  await expect(page.getByLabel(/Email/)).toHaveValue(TRAVELLER_EMAIL);
+  await expect(page.getByLabel(/Email/)).toHaveValue(TRAVELER_EMAIL);
   await page.getByRole('button', { name: 'Send verification link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 
-  const link = await waitForMagicLink(TRAVELLER_EMAIL);
+  const link = await waitForMagicLink(TRAVELER_EMAIL);
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/u\/projects/);

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildRoutes, preloadRoute, type RouteEntry, requiresSignIn, routeTable } from './routes';
-import { renderRoutes, stubApi, traveller } from './test/render';
+import { renderRoutes, stubApi, traveler } from './test/render';
 
 function HostPage() {
   return null;
@@ -51,7 +51,7 @@ describe('route table', () => {
     expect(detailPage.preload).toHaveBeenCalledTimes(1);
   });
 
-  it('protects the traveller and admin areas only', () => {
+  it('protects the traveler and admin areas only', () => {
     expect(requiresSignIn('/u/messages')).toBe(true);
     expect(requiresSignIn('/admin/guides')).toBe(true);
     expect(requiresSignIn('/projects/:id')).toBe(false);
@@ -68,8 +68,8 @@ describe('route table', () => {
     );
   });
 
-  it('lets a signed-in traveller open /u/messages', async () => {
-    stubApi(traveller);
+  it('lets a signed-in traveler open /u/messages', async () => {
+    stubApi(traveler);
     renderRoutes(buildRoutes(), { path: '/u/messages' });
     expect(await screen.findByRole('heading', { name: 'Messaging Coming Soon' })).toBeTruthy();
   });

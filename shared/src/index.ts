@@ -1,6 +1,7 @@
 // The public surface of @trek/shared, one Module Federation singleton. Add exports; never remove
 // or change one incompatibly: remotes built against an older version run in a newer host.
-export { fetchCurrentUser, logout, userQueryOptions } from './api/auth';
+// Schemas the API alone uses stay on the '@trek/shared/schemas' entry.
+export { fetchCurrentUser, logout, logoutMutationOptions, userQueryOptions } from './api/auth';
 export { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './api/client';
 export { fetchHealth, HEALTH_POLL_MS, healthQueryOptions } from './api/health';
 export {
@@ -9,10 +10,13 @@ export {
   type MagicLinkResponse,
   magicLinkResponseSchema,
   requestMagicLink,
+  requestMagicLinkMutationOptions,
   sendLinkingMagicLink,
+  sendLinkingMagicLinkMutationOptions,
 } from './api/magic-link';
 export {
   createProject,
+  createProjectMutationOptions,
   fetchProject,
   fetchProjects,
   projectQueryOptions,
@@ -56,16 +60,25 @@ export {
   RoutePreloadProvider,
   usePreloadRoute,
 } from './routing/route-preload';
-export { type ApiErrorBody, apiErrorBodySchema } from './schemas/api-error';
+export {
+  API_ERROR_CODES,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  apiErrorBodySchema,
+  rateLimitMessage,
+} from './schemas/api-error';
 export {
   EMAIL_PATTERN,
   emailSchema,
+  firstNameSchema,
   freeText,
   isoDateSchema,
+  lastNameSchema,
   lineText,
   personNameSchema,
 } from './schemas/fields';
 export { type Health, healthSchema } from './schemas/health';
+export { OAUTH_FORM_DATA_MAX } from './schemas/magic-link';
 export {
   type CreatedProjectSummary,
   type CreateProjectBody,
@@ -76,6 +89,7 @@ export {
   LANGUAGE_KEYS,
   type LanguageKey,
   languageKeySchema,
+  OPEN_PROJECTS_LIMIT,
   type Project,
   projectListSchema,
   projectSchema,

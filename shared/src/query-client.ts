@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The one QueryClient factory, with the spec's cache policy (section 7): reads are not retried,
+ * The one QueryClient factory, with the cache policy of docs/product/site.md: reads are not retried,
  * not refetched on focus or by interval, and cached data never goes stale.
  */
 export function createQueryClient(): QueryClient {

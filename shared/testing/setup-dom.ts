@@ -4,10 +4,12 @@
  */
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // A test's mocked API (testing/mock-api) does not answer the next test's calls.
+  vi.unstubAllGlobals();
   // The toast store lives at module level: a test must not see the previous one's toasts.
   notifications.clean();
   notifications.cleanQueue();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { hashToken } from './sessions.js';
 
-/** A magic link is valid this long (spec section 9). */
+/** A magic link is valid this long (docs/product/sign-in.md, "Magic links"). */
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 
 export interface MagicLinkRow {

@@ -8,7 +8,7 @@ export interface Hit {
 
 /**
  * Counts hits of a key in a fixed window, in the database, so every API process shares the
- * counters (ARCHITECTURE section 3: nothing stateful in process memory).
+ * counters (nothing stateful lives in process memory: the API scales to several processes).
  */
 export async function countHit(
   db: Database,

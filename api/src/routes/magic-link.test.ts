@@ -228,7 +228,7 @@ describe('magic-link limits', () => {
       });
       // The owner, from their own address, still gets a link.
       expect((await ask(api, 'busy@example.com', '198.51.100.4')).status).toBe(200);
-      // In the last minute of the window, the spec's message is the truth.
+      // In the last minute of the window, the usual message is the truth.
       api.clock.now = new Date(api.clock.now.getTime() + 14.5 * 60 * 1000);
       expect(await (await ask(api, 'busy@example.com', '203.0.113.9')).json()).toEqual({
         code: 'RATE_LIMITED',

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SITE } from '@trek/shared';
+import { mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubApi, traveller } from '../test/render';
+import { renderRoutes, traveler } from '../test/render';
 import { AppLayout } from './app-layout';
 
 const layoutRoutes = [{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }];
 
 describe('header', () => {
   it('offers visitors a Sign In link to /trek/new and a logo to the marketing site', async () => {
-    stubApi(null);
+    mockApi();
     renderRoutes(layoutRoutes, { path: '/landing' });
     const signIn = await screen.findByRole('link', { name: 'Sign In' });
     expect(signIn.getAttribute('href')).toBe('/trek/new');
@@ -18,7 +19,7 @@ describe('header', () => {
   });
 
   it('shows signed-in users a menu with My projects, Settings and Log out', async () => {
-    stubApi(traveller);
+    mockApi({ user: traveler });
     renderRoutes(layoutRoutes, { path: '/landing' });
     const menuButton = await screen.findByRole('button', { name: 'Account menu for Ana' });
     expect(within(menuButton).getByText('A')).toBeTruthy();
@@ -35,30 +36,18 @@ describe('header', () => {
   });
 
   it('shows Signing out... while the logout call is pending', async () => {
-    let finishLogout: (r: Response) => void = () => {};
-    const logoutPending = new Promise<Response>((resolve) => {
-      finishLogout = resolve;
-    });
-    const fetchMock = stubApi(
-      traveller,
-      (url) => (url === '/api/auth/logout' ? 'pending' : undefined),
-      logoutPending,
-    );
+    const api = mockApi({ user: traveler, routes: { 'POST /api/auth/logout': never } });
     renderRoutes(layoutRoutes, { path: '/landing' });
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/logout',
-      expect.objectContaining({ method: 'POST' }),
-    );
-    finishLogout(new Response('{"success":true}', { status: 200 }));
+    expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
   });
 });
 
 describe('footer', () => {
   it('shows contact details, the four social links and three legal links to one page', async () => {
-    stubApi(null);
+    mockApi();
     renderRoutes(layoutRoutes, { path: '/landing' });
     const footer = await screen.findByRole('contentinfo');
     const f = within(footer);
@@ -76,7 +65,7 @@ describe('footer', () => {
 
 describe('menu display name fallbacks', () => {
   it('uses the e-mail before the at-sign when there is no first name', async () => {
-    stubApi({ ...traveller, firstName: null, email: 'wanderer@example.com' });
+    mockApi({ user: { ...traveler, firstName: null, email: 'wanderer@example.com' } });
     renderRoutes(layoutRoutes, { path: '/landing' });
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Account menu for wanderer' })).toBeTruthy(),

@@ -10,15 +10,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { PageMeta, sendLinkingMagicLink } from '@trek/shared';
+import { PageMeta, sendLinkingMagicLinkMutationOptions } from '@trek/shared';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
-const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook' };
+const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook' } as const;
+
+function isProvider(value: string): value is keyof typeof PROVIDER_NAMES {
+  return Object.hasOwn(PROVIDER_NAMES, value);
+}
 
 /**
  * A social sign-in whose e-mail belongs to an account with another method: the owner proves the
- * e-mail with a magic link, which then links the provider (spec section 2, ARCHITECTURE 4).
+ * e-mail with a magic link, which then links the provider (docs/product/sign-in.md, "Conflicts").
  */
 export function AuthConflictPage() {
   const [params] = useSearchParams();
@@ -26,11 +30,11 @@ export function AuthConflictPage() {
   const token = params.get('token') ?? '';
   const [email, setEmail] = useState(params.get('email') ?? '');
   const send = useMutation({
-    mutationFn: () => sendLinkingMagicLink({ email: email.trim(), linkingToken: token, provider }),
-    // The spec keeps a failure quiet for the user; it is logged for us.
+    ...sendLinkingMagicLinkMutationOptions(),
+    // A failure stays quiet for the person (docs/product/sign-in.md); it is logged for us.
     onError: (error) => console.error('Could not send the linking e-mail', error),
   });
-  const providerName = PROVIDER_NAMES[provider] ?? 'your provider';
+  const providerName = isProvider(provider) ? PROVIDER_NAMES[provider] : 'your provider';
 
   return (
     <>
@@ -58,7 +62,10 @@ export function AuthConflictPage() {
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                if (email.trim() && !send.isPending) send.mutate();
+                if (!email.trim() || send.isPending) return;
+                if (isProvider(provider))
+                  send.mutate({ email: email.trim(), linkingToken: token, provider });
+                else console.error('The conflict page names no known provider', provider);
               }}
             >
               <Stack gap="md">

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubApi } from '../test/render';
+import { renderRoutes } from '../test/render';
 import { AuthConflictPage } from './auth-conflict-page';
 import { providerSignInUrl, SignInPage, safeReturnTo } from './sign-in-page';
 
@@ -17,7 +18,7 @@ describe('sign-in page', () => {
   });
 
   it('offers Google and Facebook, legal links, and Coming Soon for other providers', async () => {
-    stubApi(null);
+    mockApi();
     renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], {
       path: '/sign-in?error=access_denied',
     });
@@ -30,12 +31,25 @@ describe('sign-in page', () => {
     expect((await screen.findAllByText('Coming Soon')).length).toBeGreaterThan(0);
   });
 
-  it('shows a provider the server cannot use as unavailable', async () => {
-    stubApi(null, (url) =>
-      url === '/api/auth/providers'
-        ? Response.json({ google: { available: false }, facebook: { available: true } })
-        : undefined,
+  it('says how long to wait when the server refused to start another sign-in', async () => {
+    mockApi();
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], {
+      path: '/sign-in?error=rate_limited',
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many sign-in attempts from this network. Please try again within 10 minutes.',
     );
+  });
+
+  it('shows a provider the server cannot use as unavailable', async () => {
+    mockApi({
+      routes: {
+        'GET /api/auth/providers': json({
+          google: { available: false },
+          facebook: { available: true },
+        }),
+      },
+    });
     renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
     const google = await screen.findByRole('button', {
       name: 'Continue with Google (unavailable)',
@@ -49,9 +63,14 @@ describe('sign-in page', () => {
 
 describe('auth conflict page', () => {
   it('sends a linking link for the e-mail and then says to check it', async () => {
-    const fetchMock = stubApi(null, (url) =>
-      url === '/api/auth/send-magic-link' ? Response.json({ success: true }) : undefined,
-    );
+    const api = mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
     renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
       path: '/auth/conflict?email=&provider=google&token=abc123',
     });
@@ -66,8 +85,7 @@ describe('auth conflict page', () => {
     await userEvent.click(send);
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/trek/new');
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/send-magic-link');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+    expect(api.callsTo('POST /api/auth/send-magic-link')[0]?.body).toEqual({
       email: 'ana@example.com',
       linkingToken: 'abc123',
       provider: 'google',

@@ -1,6 +1,6 @@
 export type HealthStatus = 'Checking...' | 'Active' | 'Inactive';
 
-/** The spec's health card: Checking... until the first answer, then Active only for status ok. */
+/** The health card: Checking... until the first answer, then Active only for status ok. */
 export function healthStatus(query: {
   status: 'pending' | 'error' | 'success';
   data?: { status: string } | undefined;

@@ -40,7 +40,7 @@ export function ProviderApplyPage() {
             <Button component={Link} to="/create-project" variant="light" radius="xl">
               Browse Trek Requests
             </Button>
-            {/* No action yet: the spec keeps this a placeholder until applications open. */}
+            {/* No action yet: a placeholder until applications open (docs/product/site.md). */}
             <Button radius="xl" type="button">
               Notify Me When Ready
             </Button>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PageMeta, providersQueryOptions, SITE } from '@trek/shared';
 import { useSearchParams } from 'react-router-dom';
 
-/** Where signing in leads when the address names nowhere (spec section 2). */
+/** Where signing in leads when the address names nowhere (docs/product/site.md, "Routes"). */
 export const DEFAULT_RETURN_TO = '/u/projects';
 
 /** Only same-origin paths are passed on; anything else falls back to My Projects. */
@@ -19,12 +19,13 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   access_denied: 'Sign-in was cancelled. You can try again or use another method.',
   invalid_state: 'That sign-in attempt expired or was not started here. Please try again.',
   provider_error: 'The provider could not sign you in. Please try again or use another method.',
+  rate_limited: 'Too many sign-in attempts from this network. Please try again within 10 minutes.',
   unavailable: 'This sign-in method is not available right now. Please use another one.',
 };
 
 type Provider = 'google' | 'facebook';
 
-/** The sign-in page sends only returnTo (spec section 7). */
+/** The sign-in page sends only returnTo (docs/product/sign-in.md, "Social sign-in"). */
 export function providerSignInUrl(provider: Provider, returnTo: string): string {
   return `/auth/${provider}?${new URLSearchParams({ returnTo }).toString()}`;
 }

@@ -1,15 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { AppProviders, createQueryClient } from '@trek/shared';
+import { mockApi } from '@trek/shared/testing/mock-api';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import GuidesPage from './guides-page';
 
 describe('GuidesPage (exposed as admin/GuidesPage)', () => {
   it('renders inside the providers and router a host gives it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"message":"Not signed in"}', { status: 401 })),
-    );
+    mockApi();
     const router = createMemoryRouter([{ path: '*', element: <GuidesPage /> }]);
     render(
       <AppProviders queryClient={createQueryClient()}>

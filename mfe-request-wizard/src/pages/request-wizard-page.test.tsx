@@ -1,14 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
-import { completeAnswers } from '@trek/shared/testing/fixtures';
+import { buildWizardAnswers } from '@trek/shared/testing/builders';
+import { mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { renderPage, stubFetch } from '../test/render';
+import { renderPage } from '../test/render';
 import RequestWizardPage from './request-wizard-page';
 
 describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
   it('walks a visitor through the four steps and opens the sign-in modal on submit', async () => {
-    stubFetch({ user: null });
+    mockApi();
     const user = userEvent.setup();
     renderPage(<RequestWizardPage />, '/create-project');
 
@@ -42,10 +43,10 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
   });
 
   it('asks for at least one language on the last step', async () => {
-    stubFetch({ user: null });
+    mockApi();
     localStorage.setItem(
       STORAGE_KEYS.wizardFormData,
-      JSON.stringify({ ...completeAnswers, languages: [] }),
+      JSON.stringify({ ...buildWizardAnswers(), languages: [] }),
     );
     const user = userEvent.setup();
     renderPage(<RequestWizardPage />, '/create-project');

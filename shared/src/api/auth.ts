@@ -1,20 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type User, userSchema } from '../schemas/user';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { successResponseSchema, type User, userSchema } from '../schemas/user';
 import { apiRequest } from './client';
 
 /**
  * GET /api/auth/user with a timestamp and no caching. 401 means signed out; any other failure
- * is logged and also means signed out (spec sections 4 and 8).
+ * is logged and also means signed out (docs/product/sign-in.md, "Signed in or not").
  */
-export async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
     return await apiRequest('GET', `/api/auth/user?t=${Date.now()}`, {
       schema: userSchema,
       on401: 'returnNull',
       cache: 'no-store',
+      signal,
     });
   } catch (error) {
+    // A cancelled read is nobody's failure.
+    if (signal?.aborted) throw error;
     console.error('Could not read the signed-in user', error);
     return null;
   }
@@ -23,12 +25,21 @@ export async function fetchCurrentUser(): Promise<User | null> {
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'user'] as const,
-    queryFn: fetchCurrentUser,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
     refetchOnMount: 'always',
   });
 
-const logoutResponseSchema = z.unknown();
-
-export function logout(): Promise<unknown> {
-  return apiRequest('POST', '/api/auth/logout', { schema: logoutResponseSchema });
+/** POST /api/auth/logout (no body). */
+export function logout() {
+  return apiRequest('POST', '/api/auth/logout', { schema: successResponseSchema });
 }
+
+/** Logging out; once done, the cached user is no one. */
+export const logoutMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['auth', 'logout'] as const,
+    mutationFn: logout,
+    onSuccess: (_data, _variables, _result, { client }) => {
+      client.setQueryData(userQueryOptions().queryKey, null);
+    },
+  });

@@ -1,21 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest } from './client';
 
-function stubFetch(response: Response) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => response.clone());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 describe('apiRequest', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sends cookie credentials and no body or content type without a payload', async () => {
-    const fetchMock = stubFetch(new Response('[]', { status: 200 }));
+    const api = mockApi({
+      routes: {
+        'GET /api/projects': json([]),
+        'POST /api/auth/logout': json({ success: true }),
+      },
+    });
     await apiRequest('GET', '/api/projects');
     await apiRequest('POST', '/api/auth/logout');
-    for (const [, init] of fetchMock.mock.calls) {
+    expect(api.fetch).toHaveBeenCalledTimes(2);
+    for (const [, init] of api.fetch.mock.calls) {
       expect(init?.credentials).toBe('include');
       expect(init?.body).toBeUndefined();
       expect(init?.headers).toBeUndefined();
@@ -23,47 +22,73 @@ describe('apiRequest', () => {
   });
 
   it('sends a JSON body with a JSON content type when there is a payload', async () => {
-    const fetchMock = stubFetch(new Response('{}', { status: 200 }));
+    const api = mockApi({ routes: { 'POST /api/projects': json({}) } });
     await apiRequest('POST', '/api/projects', { body: { title: 'Trek Request' } });
-    const init = fetchMock.mock.calls[0]?.[1];
+    const init = api.fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
     expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(init?.body).toBe('{"title":"Trek Request"}');
   });
 
-  it('throws "<status>: <body>" for a non-OK answer and keeps the error code', async () => {
-    stubFetch(
-      new Response('{"message":"Email required","code":"TEMPORARY_EMAIL"}', { status: 400 }),
-    );
+  it('throws "<status>: <body>" for a non-OK answer and keeps the code', async () => {
+    mockApi({
+      routes: {
+        'POST /api/projects': apiError(400, 'TEMPORARY_EMAIL', 'Email required'),
+      },
+    });
     const error = await apiRequest('POST', '/api/projects', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(
-      '400: {"message":"Email required","code":"TEMPORARY_EMAIL"}',
+      '400: {"code":"TEMPORARY_EMAIL","message":"Email required"}',
     );
     expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).code).toBe('TEMPORARY_EMAIL');
     expect((error as ApiError).serverMessage).toBe('Email required');
   });
 
+  it('reads a code it does not know as none, and Retry-After as seconds', async () => {
+    mockApi({
+      routes: {
+        'POST /api/projects': json({ code: 'FROM_THE_FUTURE', message: 'New' }, 429, {
+          'Retry-After': '120',
+        }),
+      },
+    });
+    const error = (await apiRequest('POST', '/api/projects').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBeUndefined();
+    expect(error.serverMessage).toBe('New');
+    expect(error.retryAfterSeconds).toBe(120);
+  });
+
   it('uses the status text when the error body is empty', async () => {
-    stubFetch(new Response('', { status: 503, statusText: 'Service Unavailable' }));
+    mockApi({
+      routes: {
+        'GET /api/projects': new Response('', { status: 503, statusText: 'Service Unavailable' }),
+      },
+    });
     await expect(apiRequest('GET', '/api/projects')).rejects.toThrow('503: Service Unavailable');
   });
 
   it('throws on 401 by default, and returns null on 401 in the returnNull mode', async () => {
-    stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
+    mockApi({ user: null });
     await expect(apiRequest('GET', '/api/auth/user')).rejects.toThrow(
-      '401: {"message":"Not signed in"}',
+      '401: {"code":"UNAUTHENTICATED","message":"Not signed in"}',
     );
-    stubFetch(new Response('{"message":"Not signed in"}', { status: 401 }));
     await expect(apiRequest('GET', '/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
   });
 
   it('parses the answer with the schema and throws on a mismatch', async () => {
     const schema = z.object({ status: z.string() });
-    stubFetch(new Response('{"status":"ok"}', { status: 200 }));
+    mockApi();
     await expect(apiRequest('GET', '/health', { schema })).resolves.toEqual({ status: 'ok' });
-    stubFetch(new Response('{"status":42}', { status: 200 }));
+    mockApi({ routes: { 'GET /health': json({ status: 42 }) } });
     await expect(apiRequest('GET', '/health', { schema })).rejects.toThrow();
+  });
+
+  it('passes the abort signal on, so a query nobody waits for is cancelled', async () => {
+    const api = mockApi();
+    const controller = new AbortController();
+    await apiRequest('GET', '/health', { signal: controller.signal });
+    expect(api.fetch.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
   });
 });

@@ -1,31 +1,48 @@
-import type { z } from 'zod';
-import { apiErrorBodySchema } from '../schemas/api-error';
+import { z } from 'zod';
+import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A non-OK answer. The message is the spec's `<status>: <body text, or status text>`. */
+const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
+
+/**
+ * What an error body may hold. Read leniently: a code this client does not know yet (a newer
+ * API) reads as no code, and the caller falls back to the status.
+ */
+const errorBodySchema = z.object({ message: z.string(), code: z.string().optional() });
+
+/**
+ * A non-OK answer. The message is `<status>: <body text, or status text>` (docs/product/site.md,
+ * "Calls"); callers branch on `status` and `code`, never on the message.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
-  /** The `code` of a JSON error body (e.g. TEMPORARY_EMAIL), when there is one. */
-  readonly code: string | undefined;
+  /** The `code` of a JSON error body (e.g. TEMPORARY_EMAIL), when it is one of the shared list. */
+  readonly code: ApiErrorCode | undefined;
   /** The `message` of a JSON error body, when there is one. */
   readonly serverMessage: string | undefined;
+  /** Seconds to wait before asking again, from a 429's `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, headers?: Headers) {
     super(`${status}: ${body || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
     const parsed = parseErrorBody(body);
-    this.code = parsed?.code;
+    this.code =
+      parsed?.code && KNOWN_CODES.has(parsed.code) ? (parsed.code as ApiErrorCode) : undefined;
     this.serverMessage = parsed?.message;
+    const retryAfter = Number(headers?.get('retry-after') ?? Number.NaN);
+    this.retryAfterSeconds =
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
   }
 }
 
 function parseErrorBody(body: string) {
   try {
-    const result = apiErrorBodySchema.safeParse(JSON.parse(body));
+    const result = errorBodySchema.safeParse(JSON.parse(body));
     return result.success ? result.data : undefined;
   } catch {
     return undefined;
@@ -37,14 +54,15 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Parses the answer; a mismatch throws (the API is ours, so it is a bug to catch early). */
   schema?: z.ZodType<T>;
-  signal?: AbortSignal;
+  /** The query's or the caller's abort signal: a request nobody waits for any more is cancelled. */
+  signal?: AbortSignal | undefined;
   cache?: RequestCache;
 }
 
 /**
- * The one fetch client (spec section 7): cookie credentials, JSON only with a payload, non-OK
- * answers throw ApiError. With `on401: 'returnNull'` a 401 resolves to null instead.
- * No toasts or redirects here: callers decide.
+ * The one fetch client (docs/product/site.md, "Calls"): cookie credentials, JSON only with a
+ * payload, non-OK answers throw ApiError. With `on401: 'returnNull'` a 401 resolves to null
+ * instead. No toasts or redirects here: callers decide.
  */
 export function apiRequest<T = unknown>(
   method: HttpMethod,
@@ -73,7 +91,12 @@ export async function apiRequest<T>(
   const response = await fetch(url, init);
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   if (!response.ok) {
-    throw new ApiError(response.status, response.statusText, await response.text());
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      await response.text(),
+      response.headers,
+    );
   }
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;

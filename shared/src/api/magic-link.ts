@@ -1,22 +1,14 @@
-import { z } from 'zod';
+import { mutationOptions } from '@tanstack/react-query';
+import {
+  type LinkingMagicLinkRequest,
+  type MagicLinkRequest,
+  type MagicLinkResponse,
+  magicLinkResponseSchema,
+} from '../schemas/magic-link';
 import { apiRequest } from './client';
 
-export const magicLinkResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string().optional(),
-  /** Development only: the link itself, offered as 'Use test link'. */
-  magicLink: z.string().optional(),
-});
-
-export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
-
-export interface MagicLinkRequest {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Same-origin path to land on once signed in. */
-  redirectTo: string;
-}
+export type { LinkingMagicLinkRequest, MagicLinkRequest, MagicLinkResponse };
+export { magicLinkResponseSchema };
 
 /** POST /api/auth/request-magic-link (the WhatsApp number is never sent). */
 export function requestMagicLink(input: MagicLinkRequest) {
@@ -26,17 +18,22 @@ export function requestMagicLink(input: MagicLinkRequest) {
   });
 }
 
-export interface LinkingMagicLinkRequest {
-  email: string;
-  /** The short-lived token of the conflict page's address. */
-  linkingToken: string;
-  provider: string;
-}
+export const requestMagicLinkMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['auth', 'magic-link'] as const,
+    mutationFn: requestMagicLink,
+  });
 
-/** POST /api/auth/send-magic-link for account linking (spec section 7). */
+/** POST /api/auth/send-magic-link for account linking (docs/product/sign-in.md, "Conflicts"). */
 export function sendLinkingMagicLink(input: LinkingMagicLinkRequest) {
   return apiRequest('POST', '/api/auth/send-magic-link', {
     body: { ...input, purpose: 'account_linking' },
     schema: magicLinkResponseSchema,
   });
 }
+
+export const sendLinkingMagicLinkMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['auth', 'linking-magic-link'] as const,
+    mutationFn: sendLinkingMagicLink,
+  });

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { logout, userQueryOptions } from '../api/auth';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { logoutMutationOptions, userQueryOptions } from '../api/auth';
 import type { User } from '../schemas/user';
 import { SITE } from '../site';
 
@@ -9,7 +9,10 @@ export interface AuthState {
   isAuthenticated: boolean;
 }
 
-/** Authenticated when the user call returns data (spec section 4). Refetched on mount. */
+/**
+ * Authenticated when the user call returns data (docs/product/sign-in.md, "Signed in or not").
+ * Refetched on mount.
+ */
 export function useAuth(): AuthState {
   const { data, isPending } = useQuery(userQueryOptions());
   const user = data ?? null;
@@ -17,15 +20,14 @@ export function useAuth(): AuthState {
 }
 
 /**
- * Logout: POST /api/auth/logout; on success the cached user is cleared and the browser goes to
+ * Logout: POST /api/auth/logout; the mutation clears the cached user, then the browser goes to
  * the marketing site home.
  */
 export function useLogout(navigate: (url: string) => void = (url) => window.location.assign(url)) {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      queryClient.setQueryData(userQueryOptions().queryKey, null);
+    ...logoutMutationOptions(),
+    onSuccess: (...args) => {
+      logoutMutationOptions().onSuccess?.(...args);
       navigate(SITE.marketingUrl);
     },
   });

@@ -1,6 +1,7 @@
 import type { User } from '../schemas/user';
 
-type NamedUser = Pick<User, 'firstName' | 'email'>;
+/** What the fallbacks read; an e-mail may be missing where a user is only partly known. */
+type NamedUser = Pick<User, 'firstName'> & { email?: string | null };
 
 /** The avatar letter when there is no profile image: first name, else e-mail, else U. */
 export function userInitial(user: NamedUser | null | undefined): string {

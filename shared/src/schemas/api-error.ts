@@ -47,7 +47,7 @@ export const apiErrorBodySchema = z.object({ code: apiErrorCodeSchema, message: 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /**
- * What a 429 tells the person: the spec's 'Too many requests. Please try again in a minute.'
+ * What a 429 tells the person: 'Too many requests. Please try again in a minute.'
  * while that is true, otherwise the real wait in minutes.
  */
 export function rateLimitMessage(retryAfterSeconds?: number): string {

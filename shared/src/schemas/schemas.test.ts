@@ -1,7 +1,9 @@
-import { completeAnswers } from '@trek/shared/testing/fixtures';
+import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isoDateSchema, personNameSchema } from './fields';
+import { emailSchema, freeText, isoDateSchema, lineText, personNameSchema } from './fields';
 import { createProjectBodySchema, wizardFormDataSchema } from './project';
+
+const completeAnswers = buildWizardAnswers();
 
 const body = {
   title: 'Lares trek',
@@ -44,5 +46,64 @@ describe('schemas at the boundary', () => {
     expect(personNameSchema.parse('  Ana ')).toBe('Ana');
     expect(emailSchema.safeParse('ana\u0000@example.com').success).toBe(false);
     expect(emailSchema.safeParse('ana@example.com').success).toBe(true);
+  });
+});
+
+describe('the text rule', () => {
+  const title = (value: string) =>
+    createProjectBodySchema.safeParse({ ...body, title: value }).error?.issues[0]?.message;
+
+  it('refuses lone surrogates, C0 and C1 controls, and blank text', () => {
+    expect(title('La\ud800res')).toBe('must be valid Unicode text');
+    expect(title('Lares\u0085')).toBe('must not contain control characters');
+    expect(title('Lares\u001b')).toBe('must not contain control characters');
+    expect(title('   ')).toBe('is required');
+    expect(title('\u200b\u200c\u200d\u2060\ufeff')).toBe('is required');
+    expect(title('Lares 😀')).toBeUndefined();
+  });
+
+  it('keeps line breaks in multi-line text only', () => {
+    expect(freeText(100).safeParse('one\r\ntwo').success).toBe(true);
+    expect(freeText(100).safeParse('tab\there').success).toBe(false);
+    expect(lineText(100).safeParse('one\ntwo').success).toBe(false);
+  });
+
+  it('trims spaces and invisible characters at the ends, not inside', () => {
+    expect(lineText(100).parse('\u200b Lares \ufeff')).toBe('Lares');
+    expect(lineText(100).parse('La\u200dres')).toBe('La\u200dres');
+  });
+
+  it('refuses text-direction controls in names and e-mails', () => {
+    expect(personNameSchema.safeParse('Ana\u202Egnp.exe').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u2067').success).toBe(false);
+    expect(emailSchema.safeParse('ana\u202E@example.com').success).toBe(false);
+    // Arabic or Hebrew names need no control characters.
+    expect(personNameSchema.safeParse('אנה').success).toBe(true);
+  });
+
+  it('normalises e-mails to NFC and lower case, and refuses a lone surrogate', () => {
+    expect(emailSchema.parse('  Jose\u0301@Example.COM ')).toBe('jos\u00e9@example.com');
+    expect(emailSchema.parse('JOS\u00c9@example.com')).toBe('jos\u00e9@example.com');
+    expect(emailSchema.safeParse('ana\ud800@example.com').success).toBe(false);
+  });
+
+  it('keeps dates within the years a trek can be', () => {
+    expect(isoDateSchema.safeParse('0000-01-01').success).toBe(false);
+    expect(isoDateSchema.safeParse('1999-12-31').success).toBe(false);
+    expect(isoDateSchema.safeParse('2100-12-31').success).toBe(true);
+    expect(isoDateSchema.safeParse('2101-01-01').success).toBe(false);
+  });
+
+  it('bounds languages: the three keys, each once, at least one on create', () => {
+    const withLanguages = (languages: string[]) =>
+      createProjectBodySchema.safeParse({ ...body, formData: { ...completeAnswers, languages } })
+        .success;
+    expect(withLanguages(['english', 'spanish'])).toBe(true);
+    expect(withLanguages(['english', 'english'])).toBe(false);
+    expect(withLanguages(['english', 'german'])).toBe(false);
+    expect(withLanguages([])).toBe(false);
+    expect(wizardFormDataSchema.safeParse({ ...completeAnswers, languages: [] }).success).toBe(
+      true,
+    );
   });
 });

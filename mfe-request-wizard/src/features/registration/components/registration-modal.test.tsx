@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { renderPage, stubFetch } from '../../../test/render';
+import { renderPage } from '../../../test/render';
 import { RegistrationModal } from './registration-modal';
 
 function open() {
@@ -14,48 +15,57 @@ async function fill(user: ReturnType<typeof userEvent.setup>, label: string, val
   if (value) await user.type(input, value);
 }
 
+const sent = {
+  success: true,
+  message: 'Check your email for a sign-in link.',
+  magicLink: 'http://localhost/api/auth/magic-link?token=t',
+};
+
+async function sendAsAna(user: ReturnType<typeof userEvent.setup>) {
+  await fill(user, 'First Name *', 'Ana');
+  await fill(user, 'Last Name *', 'Quispe');
+  await fill(user, 'Email *', 'ana@example.com');
+  await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+}
+
 describe('RegistrationModal', () => {
-  it('shows each validation message in the spec order, and never sends WhatsApp', async () => {
-    const fetchMock = stubFetch({
-      user: null,
-      handler: (url) =>
-        url === '/api/auth/request-magic-link'
-          ? Response.json({
-              success: true,
-              magicLink: 'http://localhost/api/auth/magic-link?token=t',
-            })
-          : undefined,
-    });
+  it('shows one validation message at a time in the documented order, and never sends WhatsApp', async () => {
+    const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
     const user = userEvent.setup();
     open();
     const send = await screen.findByRole('button', { name: 'Email me a sign-in link' });
+    const only = async (message: string) => {
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+    };
 
     await user.click(send);
-    expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
+    await only('Please enter your first name.');
     await fill(user, 'First Name *', 'Ana');
     await user.click(send);
-    expect(await screen.findByText('Please enter your last name.')).toBeTruthy();
+    await only('Please enter your last name.');
     await fill(user, 'Last Name *', 'Quispe');
     await user.click(send);
-    expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
+    await only('Please enter your email address.');
     await fill(user, 'Email *', 'ana@example');
     await user.click(send);
-    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    await only('Please enter a valid email address.');
     await fill(user, 'Email *', 'ana@example.com');
     await fill(user, 'WhatsApp (optional)', '12');
     await user.click(send);
-    expect(await screen.findByText('Please enter a valid WhatsApp number')).toBeTruthy();
+    await only('Please enter a valid WhatsApp number');
     await fill(user, 'WhatsApp (optional)', '415 555 0100');
     await user.click(send);
 
     expect(await screen.findByText('The magic link is valid for 15 minutes.')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/request-magic-link');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
-      email: 'ana@example.com',
-      firstName: 'Ana',
-      lastName: 'Quispe',
-      redirectTo: '/create-project?auth=success',
-    });
+    expect(api.callsTo('POST /api/auth/request-magic-link').map((call) => call.body)).toEqual([
+      {
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: 'Quispe',
+        redirectTo: '/create-project?auth=success',
+      },
+    ]);
     const resend = screen.getByRole('button', { name: /Resend in \d+s/ });
     expect(resend.hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('link', { name: 'Use test link' }).getAttribute('href')).toContain(
@@ -66,42 +76,48 @@ describe('RegistrationModal', () => {
     expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe('ana@example.com');
   });
 
-  it('maps a rate limit to its message and lets the traveller retry', async () => {
-    stubFetch({
-      user: null,
-      handler: (url) =>
-        url === '/api/auth/request-magic-link'
-          ? new Response('{"message":"Too many requests. Please try again in a minute."}', {
-              status: 429,
-            })
-          : undefined,
+  it('refuses what the API would refuse, before sending: a name that hides its direction', async () => {
+    const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
+    const user = userEvent.setup();
+    open();
+    await fill(user, 'First Name *', '\u200b ');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);
+  });
+
+  it('says when to try again after a rate limit, and lets the traveler retry', async () => {
+    let wait = '30';
+    mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': () =>
+          apiError(429, 'RATE_LIMITED', 'Too many requests', { 'Retry-After': wait }),
+      },
     });
     const user = userEvent.setup();
     open();
-    await fill(user, 'First Name *', 'Ana');
-    await fill(user, 'Last Name *', 'Quispe');
-    await fill(user, 'Email *', 'ana@example.com');
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await sendAsAna(user);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Too many requests. Please try again in a minute.',
     );
+    const send = screen.getByRole('button', { name: 'Email me a sign-in link' });
+    expect(send.hasAttribute('disabled')).toBe(false);
+    wait = '600';
+    await user.click(send);
     expect(
-      screen.getByRole('button', { name: 'Email me a sign-in link' }).hasAttribute('disabled'),
-    ).toBe(false);
+      await screen.findByText('Too many requests. Please try again in 10 minutes.'),
+    ).toBeTruthy();
   });
 
   it('offers no test link when the server does not return one', async () => {
-    stubFetch({
-      user: null,
-      handler: (url) =>
-        url === '/api/auth/request-magic-link' ? Response.json({ success: true }) : undefined,
+    mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': json({ success: true, message: 'Check your email.' }),
+      },
     });
     const user = userEvent.setup();
     open();
-    await fill(user, 'First Name *', 'Ana');
-    await fill(user, 'Last Name *', 'Quispe');
-    await fill(user, 'Email *', 'ana@example.com');
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await sendAsAna(user);
     await screen.findByText('The magic link is valid for 15 minutes.');
     expect(screen.queryByRole('link', { name: 'Use test link' })).toBeNull();
   });

@@ -14,18 +14,18 @@ import {
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { type MagicLinkResponse, requestMagicLink } from '@trek/shared';
+import { type MagicLinkResponse, requestMagicLinkMutationOptions } from '@trek/shared';
 import { useEffect, useState } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
 import {
-  firstRegistrationError,
   magicLinkError,
   type RegistrationValues,
   resendSecondsLeft,
+  validateRegistration,
 } from '../model/registration';
 import { SocialButtons } from './social-buttons';
 
-/** Where the magic link brings the traveller back: the wizard, which then submits the request. */
+/** Where the magic link brings the traveler back: the wizard, which then submits the request. */
 export const MAGIC_LINK_RETURN_PATH = '/create-project?auth=success';
 
 export interface RegistrationModalProps {
@@ -35,7 +35,7 @@ export interface RegistrationModalProps {
 
 type View = 'form' | 'sent';
 
-/** Sign in or register with a magic link (spec sections 2, 4, 5, 8). */
+/** Sign in or register with a magic link (docs/product/sign-in.md, "The registration modal"). */
 export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
   const [view, setView] = useState<View>('form');
   const [sentAt, setSentAt] = useState(0);
@@ -52,21 +52,11 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
       countryCode: DEFAULT_COUNTRY_CODE,
     },
     validateInputOnChange: false,
-    // One message at a time, in the spec's order.
-    validate: (values) => {
-      const problem = firstRegistrationError(values, findCountry(values.countryCode));
-      return problem ? { [problem.field]: problem.message } : {};
-    },
+    validate: validateRegistration,
   });
 
   const send = useMutation({
-    mutationFn: (values: RegistrationValues) =>
-      requestMagicLink({
-        email: values.email.trim(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        redirectTo: MAGIC_LINK_RETURN_PATH,
-      }),
+    ...requestMagicLinkMutationOptions(),
     onSuccess: () => {
       setSentAt(Date.now());
       setNow(Date.now());
@@ -97,7 +87,14 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
         <form
           noValidate
           onSubmit={form.onSubmit((values) => {
-            if (!send.isPending) send.mutate(values);
+            // The WhatsApp number stays in the form: it is never sent.
+            if (!send.isPending)
+              send.mutate({
+                email: values.email.trim(),
+                firstName: values.firstName.trim(),
+                lastName: values.lastName.trim(),
+                redirectTo: MAGIC_LINK_RETURN_PATH,
+              });
           })}
         >
           <Stack gap="sm">

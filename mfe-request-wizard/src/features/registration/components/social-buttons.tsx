@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mantine/core';
-import { browserStorage, STORAGE_KEYS } from '@trek/shared';
+import { browserStorage, OAUTH_FORM_DATA_MAX, STORAGE_KEYS } from '@trek/shared';
 
 function toBase64(text: string): string {
   let binary = '';
@@ -7,12 +7,14 @@ function toBase64(text: string): string {
   return btoa(binary);
 }
 
-/** The saved form travels through the provider round trip, base64-encoded (spec section 7). */
+/** The saved form travels through the provider round trip, base64-encoded (docs/product/sign-in.md). */
 function socialSignInUrl(provider: 'google' | 'facebook'): string {
   const params = new URLSearchParams({ returnTo: '/create-project' });
   try {
     const saved = browserStorage('local')?.getItem(STORAGE_KEYS.wizardFormData);
-    if (saved) params.set('formData', toBase64(saved));
+    const encoded = saved ? toBase64(saved) : '';
+    // The server keeps at most this much; a longer form is restored from this browser instead.
+    if (encoded && encoded.length <= OAUTH_FORM_DATA_MAX) params.set('formData', encoded);
   } catch {
     // Without the saved form the request is restored from local storage on return.
   }

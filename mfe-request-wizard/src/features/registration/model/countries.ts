@@ -4,7 +4,7 @@ export interface Country {
   dialCode: string;
 }
 
-/** The country chooser of the registration modal (spec section 2); United States first, the default. */
+/** The country chooser of the registration modal; United States first, the default (docs/product/sign-in.md). */
 export const COUNTRIES: readonly Country[] = [
   { code: 'US', name: 'United States', dialCode: '+1' },
   { code: 'FR', name: 'France', dialCode: '+33' },

@@ -2,10 +2,10 @@ import { ApiError } from '@trek/shared';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry, matchesCountry } from './countries';
 import {
-  firstRegistrationError,
   isValidWhatsapp,
   magicLinkError,
   resendSecondsLeft,
+  validateRegistration,
 } from './registration';
 
 const us = findCountry('US');
@@ -18,7 +18,7 @@ const valid = {
 };
 
 describe('registration validation', () => {
-  it('checks in the spec order with its exact messages', () => {
+  it('checks in the documented order, one message at a time', () => {
     const steps = [
       [{ ...valid, firstName: ' ', lastName: '', email: '' }, 'Please enter your first name.'],
       [{ ...valid, lastName: '', email: '' }, 'Please enter your last name.'],
@@ -28,9 +28,12 @@ describe('registration validation', () => {
       [{ ...valid, whatsapp: '12ab' }, 'Please enter a valid WhatsApp number'],
     ] as const;
     for (const [values, message] of steps) {
-      expect(firstRegistrationError(values, us)?.message).toBe(message);
+      expect(Object.values(validateRegistration(values))).toEqual([message]);
     }
-    expect(firstRegistrationError(valid, us)).toBeNull();
+    expect(validateRegistration(valid)).toEqual({});
+    expect(
+      validateRegistration({ ...valid, whatsapp: '+51 984 123 456', countryCode: 'PE' }),
+    ).toEqual({});
   });
 
   it('accepts a WhatsApp number as dial code plus digits', () => {
@@ -68,19 +71,34 @@ describe('country chooser', () => {
 });
 
 describe('magic-link errors', () => {
-  it('maps messages to rate_limited, invalid_email or generic', () => {
-    expect(magicLinkError(new ApiError(429, '', '{"message":"Too many requests"}')).code).toBe(
-      'rate_limited',
-    );
-    expect(magicLinkError(new Error('rate limit reached')).message).toBe(
-      'Too many requests. Please try again in a minute.',
-    );
-    expect(magicLinkError(new ApiError(400, '', '{"message":"email: Invalid email"}')).code).toBe(
+  const answer = (status: number, body: unknown, headers?: Record<string, string>) =>
+    new ApiError(status, '', JSON.stringify(body), new Headers(headers));
+
+  it('maps by status and code, whatever the message says', () => {
+    expect(magicLinkError(answer(429, { code: 'RATE_LIMITED', message: 'x' }))).toEqual({
+      code: 'rate_limited',
+      message: 'Too many requests. Please try again in a minute.',
+    });
+    expect(
+      magicLinkError(answer(429, { code: 'RATE_LIMITED', message: 'x' }, { 'Retry-After': '900' }))
+        .message,
+    ).toBe('Too many requests. Please try again in 15 minutes.');
+    expect(magicLinkError(answer(400, { code: 'VALIDATION', message: 'x' })).code).toBe(
       'invalid_email',
     );
+    // A coded answer is never read for words: "email" in this message changes nothing.
+    expect(
+      magicLinkError(answer(502, { code: 'MAIL_NOT_SENT', message: 'Could not send the e-mail' })),
+    ).toEqual({ code: 'generic', message: 'Something went wrong. Please try again.' });
+  });
+
+  it('falls back to the catalogue reading of the message for an answer without a code', () => {
+    expect(magicLinkError(new Error('rate limit reached')).code).toBe('rate_limited');
+    expect(magicLinkError(new ApiError(400, '', 'Invalid email')).code).toBe('invalid_email');
     expect(magicLinkError(new ApiError(500, 'Internal Server Error', '')).message).toBe(
       'Something went wrong. Please try again.',
     );
+    expect(magicLinkError(new TypeError('Failed to fetch')).code).toBe('generic');
   });
 
   it('counts the 60-second resend cooldown down', () => {

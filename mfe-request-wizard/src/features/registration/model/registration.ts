@@ -1,15 +1,14 @@
-import { ApiError, EMAIL_PATTERN } from '@trek/shared';
-import type { Country } from './countries';
-
-export interface RegistrationValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  whatsapp: string;
-  countryCode: string;
-}
-
-export type RegistrationField = keyof RegistrationValues;
+import type { FormErrors } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
+import {
+  ApiError,
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  rateLimitMessage,
+} from '@trek/shared';
+import { z } from 'zod';
+import { type Country, findCountry } from './countries';
 
 /** A WhatsApp number: the country's dial code plus 6 to 14 digits (spaces and dashes allowed). */
 export function isValidWhatsapp(number: string, country: Country): boolean {
@@ -21,41 +20,73 @@ export function isValidWhatsapp(number: string, country: Country): boolean {
 }
 
 /**
- * The first problem, checked in the spec's order (section 5). The WhatsApp number is checked
- * here and never sent.
+ * The registration form: the magic-link request's own field schemas (the API checks the same
+ * ones, with the same messages), plus the WhatsApp number, checked here and never sent
+ * (docs/product/sign-in.md, "The registration modal").
  */
-export function firstRegistrationError(
-  values: RegistrationValues,
-  country: Country,
-): { field: RegistrationField; message: string } | null {
-  if (!values.firstName.trim())
-    return { field: 'firstName', message: 'Please enter your first name.' };
-  if (!values.lastName.trim())
-    return { field: 'lastName', message: 'Please enter your last name.' };
-  if (!values.email.trim()) return { field: 'email', message: 'Please enter your email address.' };
-  if (!EMAIL_PATTERN.test(values.email.trim()))
-    return { field: 'email', message: 'Please enter a valid email address.' };
-  if (values.whatsapp.trim() && !isValidWhatsapp(values.whatsapp, country))
-    return { field: 'whatsapp', message: 'Please enter a valid WhatsApp number' };
-  return null;
+export const registrationSchema = z
+  .object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    whatsapp: z.string(),
+    countryCode: z.string(),
+  })
+  .superRefine((values, issues) => {
+    if (
+      values.whatsapp.trim() &&
+      !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode))
+    )
+      issues.addIssue({
+        code: 'custom',
+        path: ['whatsapp'],
+        message: 'Please enter a valid WhatsApp number',
+      });
+  });
+
+export type RegistrationValues = z.input<typeof registrationSchema>;
+
+/** The order the form's messages come in: one at a time, the first field that is wrong. */
+const FIELD_ORDER = ['firstName', 'lastName', 'email', 'whatsapp'] as const;
+
+const resolveAll = schemaResolver(registrationSchema, { sync: true });
+
+/** The form's validation: the schema's first problem, in the order above. */
+export function validateRegistration(values: RegistrationValues): FormErrors {
+  const errors = resolveAll(values);
+  const field = FIELD_ORDER.find((name) => errors[name]);
+  return field ? { [field]: errors[field] } : {};
 }
 
 export type MagicLinkErrorCode = 'rate_limited' | 'invalid_email' | 'generic';
 
-/** The magic-link error catalogue (spec section 8), read from the error's message. */
+const GENERIC = 'Something went wrong. Please try again.';
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/**
+ * The magic-link error catalogue (docs/product/sign-in.md, "Errors"), by status and code. An
+ * answer without a code (a proxy's error page, an older server) falls back to the catalogue's
+ * reading of the message.
+ */
 export function magicLinkError(error: unknown): { code: MagicLinkErrorCode; message: string } {
-  const text =
-    error instanceof ApiError ? error.message : error instanceof Error ? error.message : '';
-  if (/rate limit|Too many/i.test(text)) {
-    return { code: 'rate_limited', message: 'Too many requests. Please try again in a minute.' };
+  if (error instanceof ApiError) {
+    if (error.status === 429 || error.code === 'RATE_LIMITED') {
+      return { code: 'rate_limited', message: rateLimitMessage(error.retryAfterSeconds) };
+    }
+    if (error.code === 'VALIDATION') return { code: 'invalid_email', message: INVALID_EMAIL };
+    if (error.code !== undefined) return { code: 'generic', message: GENERIC };
   }
-  if (/email|invalid/i.test(text)) {
-    return { code: 'invalid_email', message: 'Please enter a valid email address.' };
+  const text = (error instanceof Error ? error.message : '').toLowerCase();
+  if (text.includes('rate limit') || text.includes('too many')) {
+    return { code: 'rate_limited', message: rateLimitMessage() };
   }
-  return { code: 'generic', message: 'Something went wrong. Please try again.' };
+  if (text.includes('email') || text.includes('invalid')) {
+    return { code: 'invalid_email', message: INVALID_EMAIL };
+  }
+  return { code: 'generic', message: GENERIC };
 }
 
-/** Resend is disabled this long after each send (spec section 9). */
+/** Resend is disabled this long after each send (docs/product/sign-in.md). */
 export const RESEND_COOLDOWN_S = 60;
 
 /** Seconds left before another link may be sent. */

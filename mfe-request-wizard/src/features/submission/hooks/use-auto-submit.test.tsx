@@ -1,13 +1,13 @@
 import { waitFor } from '@testing-library/react';
 import type { WizardFormData } from '@trek/shared';
-import { completeAnswers, testTraveller } from '@trek/shared/testing/fixtures';
+import { buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
+import { mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage, stubFetch } from '../../../test/render';
+import { renderPage } from '../../../test/render';
 import { decodeFormData, useAutoSubmit } from './use-auto-submit';
 
-const answers = completeAnswers;
+const answers = buildWizardAnswers();
 const encoded = btoa(JSON.stringify(answers));
-const user = testTraveller;
 
 function Harness({
   submit,
@@ -29,7 +29,7 @@ describe('useAutoSubmit', () => {
 
   it('submits the carried request once and cleans the address', async () => {
     window.__trekAutoSubmitted = false;
-    stubFetch({ user });
+    mockApi({ user: buildUser() });
     const submit = vi.fn();
     const replace = vi.fn();
     const { router } = renderPage(
@@ -45,7 +45,7 @@ describe('useAutoSubmit', () => {
 
   it('does not submit for a visitor or an incomplete request, but still cleans the address', async () => {
     window.__trekAutoSubmitted = false;
-    stubFetch({ user: null });
+    mockApi({ user: null });
     const submit = vi.fn();
     const { router } = renderPage(
       <Harness submit={submit} replace={() => {}} />,

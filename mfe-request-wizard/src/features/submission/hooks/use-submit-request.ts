@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   ApiError,
-  createProject,
-  projectsQueryOptions,
+  createProjectMutationOptions,
   useAuth,
   usePreloadRoute,
   type WizardFormData,
@@ -14,26 +13,28 @@ import { clearSavedFormData, saveFormData } from '../../wizard/model/persistence
 import { toCreateProjectBody } from '../../wizard/model/wizard-state';
 import { saveCreatedProject, summaryOf } from '../created-project';
 
-/** After TEMPORARY_EMAIL the traveller is sent to settings after this delay (spec section 9). */
+/** After TEMPORARY_EMAIL the traveler is sent to settings after this delay. */
 export const TEMPORARY_EMAIL_REDIRECT_MS = 2000;
 
+/** A 429 (DUPLICATE_REQUEST, or any rate limit) is a blocked duplicate: nothing to say. */
 function isBlockedDuplicate(error: unknown): boolean {
-  return error instanceof ApiError ? error.status === 429 : String(error).includes('429');
+  return error instanceof ApiError && (error.status === 429 || error.code === 'DUPLICATE_REQUEST');
 }
 
 /**
- * Submitting the wizard (spec section 4): a visitor's answers are kept and the sign-in modal
- * opens; a signed-in traveller's request is created once. A ref lock stops a double click before
- * React re-renders; the server refuses the same request again within seconds (another tab, a reload).
+ * Submitting the wizard (docs/product/wizard.md, "Submitting"): a visitor's answers are kept and
+ * the sign-in modal opens; a signed-in traveler's request is created once. A ref lock stops a
+ * double click before React re-renders; the server refuses the same request again within seconds
+ * (another tab, a reload).
  */
 export function useSubmitRequest() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const preloadRoute = usePreloadRoute();
   const locked = useRef(false);
   const [signInOpen, setSignInOpen] = useState(false);
-  const create = useMutation({ mutationFn: createProject });
+  // The mutation refreshes the cached projects itself.
+  const create = useMutation(createProjectMutationOptions());
 
   const submit = useCallback(
     async (data: WizardFormData) => {
@@ -50,7 +51,6 @@ export function useSubmitRequest() {
         const project = await create.mutateAsync(toCreateProjectBody(data));
         saveCreatedProject(summaryOf(project, data));
         clearSavedFormData();
-        await queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
         notifications.show({
           color: 'teal',
           title: 'Trek request submitted',
@@ -69,7 +69,7 @@ export function useSubmitRequest() {
           notifications.show({
             color: 'red',
             title: 'Error creating request',
-            // The spec's fallback when the server gives no message (section 8).
+            // The fallback when the server gives no message (docs/product/wizard.md, "Errors").
             message:
               error instanceof ApiError
                 ? error.serverMessage || 'Failed to create project'
@@ -80,7 +80,7 @@ export function useSubmitRequest() {
         locked.current = false;
       }
     },
-    [isAuthenticated, create, navigate, queryClient, preloadRoute],
+    [isAuthenticated, create, navigate, preloadRoute],
   );
 
   return {

@@ -6,7 +6,7 @@ import { EnGbDatesProvider } from '@trek/shared/dates';
 import { FLEXIBILITY_OPTIONS } from '../model/wizard-state';
 import { StepHeading } from './step-heading';
 
-/** dayjs format of 'Mon 05 Jan 2026' (spec section 2). */
+/** dayjs format of 'Mon 05 Jan 2026' (docs/product/wizard.md, "Steps"). */
 const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
 
 export interface DatesStepProps {

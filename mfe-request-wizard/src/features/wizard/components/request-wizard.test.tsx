@@ -1,9 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
+import { mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage, stubFetch } from '../../../test/render';
+import { renderPage } from '../../../test/render';
 import { useWizardForm } from '../hooks/use-wizard-form';
 import { SAVE_FORM_DATA_EVENT } from '../model/persistence';
 import { emptyFormData, type StepIndex, selectDuration, selectTrek } from '../model/wizard-state';
@@ -59,7 +60,7 @@ function Controlled({ initial }: { initial: WizardFormData }) {
 
 describe('RequestWizard', () => {
   it('can be controlled from outside', async () => {
-    stubFetch({ user: null });
+    mockApi();
     renderPage(<Controlled initial={selectTrek(emptyFormData(), 'Lares')} />);
     expect(screen.getByText('2 out of 4')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -67,7 +68,7 @@ describe('RequestWizard', () => {
   });
 
   it("moves focus to the new step's heading, also when the dates step loads on demand", async () => {
-    stubFetch({ user: null });
+    mockApi();
     renderPage(
       <Controlled
         initial={selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights')}

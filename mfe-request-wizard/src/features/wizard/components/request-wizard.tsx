@@ -32,7 +32,7 @@ import { WizardProgress } from './wizard-progress';
 
 /**
  * The dates step brings the calendar (@mantine/dates, dayjs): loaded on its own so the first
- * steps paint without it, and fetched ahead while the traveller picks a duration.
+ * steps paint without it, and fetched ahead while the traveler picks a duration.
  */
 const loadDatesStep = () => import('./dates-step');
 const DatesStep = lazy(() => loadDatesStep().then((module) => ({ default: module.DatesStep })));
@@ -149,7 +149,7 @@ export function RequestWizard({
                     dates={data.dates}
                     onStartDate={(iso) => {
                       update((current) => selectStartDate(current, iso));
-                      // While the traveller is asked how flexible they are, stay on the step.
+                      // While the traveler is asked how flexible they are, stay on the step.
                       if (!latest.current.data.dates.flexible) scheduleAdvance();
                     }}
                     onFlexible={(flexible) => update((current) => setFlexible(current, flexible))}

@@ -19,7 +19,7 @@ export function stepStatus(step: number, current: number): StepStatus {
   return step === current ? 'current' : 'todo';
 }
 
-/** Numbered circles joined by connectors, on a grid of 2n-1 columns (spec section 2). */
+/** Numbered circles joined by connectors, on a grid of 2n-1 columns (docs/product/wizard.md). */
 export function StepIndicator({
   steps,
   current,

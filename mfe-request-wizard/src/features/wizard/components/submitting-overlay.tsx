@@ -1,7 +1,7 @@
 import { Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import classes from './submitting-overlay.module.css';
 
-/** Loading bar animation length (spec section 9). */
+/** Loading bar animation length (docs/product/wizard.md, "Submitting"). */
 export const LOADING_BAR_MS = 3500;
 
 export function SubmittingOverlay() {

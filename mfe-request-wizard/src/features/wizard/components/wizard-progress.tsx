@@ -1,7 +1,7 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { progressPercent, WIZARD_STEPS } from '../model/wizard-state';
 
-/** Animates over 500 ms (spec section 9). */
+/** Animates over 500 ms (docs/product/wizard.md, "Steps"). */
 export const PROGRESS_ANIMATION_MS = 500;
 
 export function WizardProgress({ step }: { step: number }) {

@@ -4,7 +4,7 @@ import { restoreFormData, SAVE_FORM_DATA_EVENT, saveFormData } from '../model/pe
 
 /**
  * The wizard's answers: restored on load, saved on every change once a trek is set, and saved
- * on demand when the external 'save form data' event fires (spec section 4).
+ * on demand when the external 'save form data' event fires (docs/product/wizard.md).
  */
 export function useWizardForm() {
   const [data, setData] = useState<WizardFormData>(() => restoreFormData(window.location.search));

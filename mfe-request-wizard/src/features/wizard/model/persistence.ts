@@ -12,7 +12,7 @@ import { emptyFormData, type Utm } from './wizard-state';
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
 export const SAVE_FORM_DATA_EVENT = 'trek:save-form-data';
 
-/** UTM parameters of the address; empty strings when absent (spec section 3). */
+/** UTM parameters of the address; empty strings when absent (docs/product/wizard.md, "Answers"). */
 export function readUtm(search: string): Utm {
   const params = new URLSearchParams(search);
   return {

@@ -27,7 +27,7 @@ const complete = () => {
 };
 
 describe('wizard steps', () => {
-  it('starts empty with one traveller and no language', () => {
+  it('starts empty with one traveler and no language', () => {
     const data = emptyFormData();
     expect(data.trek).toBe('');
     expect(data.travelers).toBe(1);
@@ -82,7 +82,7 @@ describe('wizard steps', () => {
     expect(isStepComplete(2, flexibleWithoutWindow)).toBe(false);
   });
 
-  it('step 4 needs travellers above 0 and at least one language', () => {
+  it('step 4 needs travelers above 0 and at least one language', () => {
     const data = complete();
     expect(isStepComplete(3, data)).toBe(true);
     expect(isStepComplete(3, toggleLanguage(data, 'english'))).toBe(false);

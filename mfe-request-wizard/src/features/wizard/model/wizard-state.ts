@@ -9,7 +9,7 @@ import {
   type WizardFormData,
 } from '@trek/shared';
 
-/** The four steps, in order (spec section 2). */
+/** The four steps, in order (docs/product/wizard.md, "Steps"). */
 export const WIZARD_STEPS = ['Trek', 'Duration', 'Dates', 'Preferences'] as const;
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 export type StepIndex = 0 | 1 | 2 | 3;
@@ -17,7 +17,7 @@ export type StepIndex = 0 | 1 | 2 | 3;
 export const MIN_TRAVELERS = 1;
 export const MAX_TRAVELERS = 10;
 export const FLEXIBILITY_OPTIONS = [1, 2, 3] as const;
-/** Delay before moving on after a choice (spec section 9). */
+/** Delay before moving on after a choice (docs/product/wizard.md). */
 export const AUTO_ADVANCE_MS = 300;
 
 export const LANGUAGE_LABELS: Record<LanguageKey, string> = {
@@ -89,7 +89,7 @@ export function toggleLanguage(data: WizardFormData, language: LanguageKey): Wiz
   return { ...data, languages };
 }
 
-/** Step completeness (spec section 5). */
+/** Step completeness (docs/product/wizard.md, "Steps"). */
 export function isStepComplete(step: number, data: WizardFormData): boolean {
   switch (step) {
     case 0:
@@ -137,7 +137,7 @@ export function firstIncompleteStep(data: WizardFormData): StepIndex {
   return LAST_STEP as StepIndex;
 }
 
-/** Every answer an automatic submission needs (spec section 5). */
+/** Every answer an automatic submission needs (docs/product/wizard.md, "Submitting"). */
 export function isReadyToSubmit(data: WizardFormData): boolean {
   return WIZARD_STEPS.every((_, step) => isStepComplete(step, data));
 }
@@ -146,12 +146,12 @@ export function progressPercent(step: number): number {
   return Math.round(((step + 1) / WIZARD_STEPS.length) * 100);
 }
 
-/** The body of POST /api/projects (spec section 3 'Project as sent on creation'). */
+/** The body of POST /api/projects (docs/product/projects.md, "Creating a request"). */
 export function toCreateProjectBody(data: WizardFormData): CreateProjectBody {
-  const travellers = `${data.travelers} ${data.travelers === 1 ? 'traveller' : 'travellers'}`;
+  const travelers = `${data.travelers} ${data.travelers === 1 ? 'traveller' : 'travellers'}`;
   return {
     title: data.trek || 'Trek Request',
-    description: `${data.duration} trek for ${travellers}`,
+    description: `${data.duration} trek for ${travelers}`,
     destination: data.trek,
     startDate: data.dates.start || null,
     endDate: data.dates.end || null,
