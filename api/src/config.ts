@@ -41,7 +41,8 @@ const envSchema = z.object({
     .transform((value) =>
       value
         .split(',')
-        .map((email) => email.trim().toLowerCase())
+        // Normalised as every stored address is (docs/product/sign-in.md, "E-mail addresses").
+        .map((email) => email.trim().normalize('NFC').toLowerCase())
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

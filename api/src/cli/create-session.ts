@@ -6,6 +6,7 @@
  *   node dist/create-session.js --email ana@example.com [--first-name Ana] [--last-name Quispe]
  */
 import { parseArgs } from 'node:util';
+import { emailSchema } from '@trek/shared/schemas';
 import { z } from 'zod';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
 import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
@@ -14,7 +15,7 @@ import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 
 const argsSchema = z.object({
-  email: z.email(),
+  email: emailSchema,
   'first-name': z.string().optional(),
   'last-name': z.string().optional(),
 });
