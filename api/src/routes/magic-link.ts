@@ -201,74 +201,67 @@ export function registerMagicLinkRoutes(
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    formScope
-      .withTypeProvider<ZodTypeProvider>()
-      .post(
-        '/api/auth/magic-link',
-        { schema: { body: tokenSchema }, attachValidation: true },
-        async (request, reply) => {
-          if (request.validationError) return sendHtml(reply, 410, expiredPage());
-          const { token: linkToken } = request.body;
-          const previous = sessionToken(request, config);
-          const browser = browserHash(request, config);
-          const now = ctx.now();
-          const result = await db.transaction(async (tx) => {
-            let notLinked: string | null = null;
-            const link = await findValidMagicLink(tx, linkToken, now, { lock: true });
-            if (!link) return null;
-            const userId = await findOrCreateUserByEmail(tx, {
-              email: link.email,
-              firstName: link.first_name,
-              lastName: link.last_name,
-            });
-            await claimUnprovenAccount(tx, userId);
-            await recordProvenEmail(tx, userId, link.email);
-            if (link.purpose === 'account_linking' && link.linking_token_hash) {
-              // The e-mail is proven: the provider account waiting on it is linked, once.
-              const pending = await tx.query<{
-                provider: string;
-                subject: string;
-                email: string;
-                email_verified: boolean;
-                browser_hash: string | null;
-              }>(
-                `delete from linking_tokens where token_hash = $1 and expires_at > $2
-             returning provider, subject, email, email_verified, browser_hash`,
-                [link.linking_token_hash, now],
-              );
-              const account = pending.rows[0];
-              // Only in the browser that signed in with the provider: someone who got a linking
-              // token for this e-mail cannot have the owner link their provider account by mail.
-              if (account && (!account.browser_hash || account.browser_hash !== browser)) {
-                notLinked = account.provider;
-              } else if (account) {
-                await tx.query(
-                  `insert into auth_identities (user_id, provider, subject, email, email_verified)
-               values ($1, $2, $3, $4, $5) on conflict (provider, subject) do nothing`,
-                  [
-                    userId,
-                    account.provider,
-                    account.subject,
-                    account.email,
-                    account.email_verified,
-                  ],
-                );
-              }
-            }
-            await tx.query('delete from magic_links where token_hash = $1', [link.token_hash]);
-            // A fresh session at every sign-in: a session fixed before it is never promoted.
-            if (previous) await deleteSession(tx, hashToken(previous));
-            const token = await createSession(tx, userId, now);
-            return { token, redirectTo: safeRedirectPath(link.redirect_to), notLinked };
+    const forms = formScope.withTypeProvider<ZodTypeProvider>();
+    forms.post(
+      '/api/auth/magic-link',
+      { schema: { body: tokenSchema }, attachValidation: true },
+      async (request, reply) => {
+        if (request.validationError) return sendHtml(reply, 410, expiredPage());
+        const { token: linkToken } = request.body;
+        const previous = sessionToken(request, config);
+        const browser = browserHash(request, config);
+        const now = ctx.now();
+        const result = await db.transaction(async (tx) => {
+          let notLinked: string | null = null;
+          const link = await findValidMagicLink(tx, linkToken, now, { lock: true });
+          if (!link) return null;
+          const userId = await findOrCreateUserByEmail(tx, {
+            email: link.email,
+            firstName: link.first_name,
+            lastName: link.last_name,
           });
-          if (!result) return sendHtml(reply, 410, expiredPage());
-          setSessionCookie(reply, config, result.token);
-          reply.header('Referrer-Policy', 'no-referrer');
-          if (result.notLinked) {
-            return sendHtml(reply, 200, notLinkedPage(result.notLinked, result.redirectTo));
+          await claimUnprovenAccount(tx, userId);
+          await recordProvenEmail(tx, userId, link.email);
+          if (link.purpose === 'account_linking' && link.linking_token_hash) {
+            // The e-mail is proven: the provider account waiting on it is linked, once.
+            const pending = await tx.query<{
+              provider: string;
+              subject: string;
+              email: string;
+              email_verified: boolean;
+              browser_hash: string | null;
+            }>(
+              `delete from linking_tokens where token_hash = $1 and expires_at > $2
+             returning provider, subject, email, email_verified, browser_hash`,
+              [link.linking_token_hash, now],
+            );
+            const account = pending.rows[0];
+            // Only in the browser that signed in with the provider: someone who got a linking
+            // token for this e-mail cannot have the owner link their provider account by mail.
+            if (account && (!account.browser_hash || account.browser_hash !== browser)) {
+              notLinked = account.provider;
+            } else if (account) {
+              await tx.query(
+                `insert into auth_identities (user_id, provider, subject, email, email_verified)
+               values ($1, $2, $3, $4, $5) on conflict (provider, subject) do nothing`,
+                [userId, account.provider, account.subject, account.email, account.email_verified],
+              );
+            }
           }
-          return reply.redirect(result.redirectTo, 303);
-        },
-      );
+          await tx.query('delete from magic_links where token_hash = $1', [link.token_hash]);
+          // A fresh session at every sign-in: a session fixed before it is never promoted.
+          if (previous) await deleteSession(tx, hashToken(previous));
+          const token = await createSession(tx, userId, now);
+          return { token, redirectTo: safeRedirectPath(link.redirect_to), notLinked };
+        });
+        if (!result) return sendHtml(reply, 410, expiredPage());
+        setSessionCookie(reply, config, result.token);
+        reply.header('Referrer-Policy', 'no-referrer');
+        if (result.notLinked) {
+          return sendHtml(reply, 200, notLinkedPage(result.notLinked, result.redirectTo));
+        }
+        return reply.redirect(result.redirectTo, 303);
+      },
+    );
   });
 }
