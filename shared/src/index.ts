@@ -1,7 +1,7 @@
 // The public surface of @trek/shared, one Module Federation singleton. Add exports; never remove
 // or change one incompatibly: remotes built against an older version run in a newer host.
 // Schemas the API alone uses stay on the '@trek/shared/schemas' entry.
-export { fetchCurrentUser, logout, logoutMutationOptions, userQueryOptions } from './api/auth';
+export { fetchCurrentUser, logout, userQueryOptions } from './api/auth';
 export { ApiError, apiRequest, type HttpMethod, type RequestOptions } from './api/client';
 export { fetchHealth, HEALTH_POLL_MS, healthQueryOptions } from './api/health';
 export {
@@ -61,7 +61,6 @@ export {
   usePreloadRoute,
 } from './routing/route-preload';
 export {
-  API_ERROR_CODES,
   type ApiErrorBody,
   type ApiErrorCode,
   apiErrorBodySchema,
@@ -89,7 +88,6 @@ export {
   LANGUAGE_KEYS,
   type LanguageKey,
   languageKeySchema,
-  OPEN_PROJECTS_LIMIT,
   type Project,
   projectListSchema,
   projectSchema,

@@ -24,10 +24,11 @@ export function useAuth(): AuthState {
  * the marketing site home.
  */
 export function useLogout(navigate: (url: string) => void = (url) => window.location.assign(url)) {
+  const options = logoutMutationOptions();
   return useMutation({
-    ...logoutMutationOptions(),
-    onSuccess: (...args) => {
-      logoutMutationOptions().onSuccess?.(...args);
+    ...options,
+    onSuccess: async (...args) => {
+      await options.onSuccess?.(...args);
       navigate(SITE.marketingUrl);
     },
   });
