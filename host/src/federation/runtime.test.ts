@@ -97,6 +97,12 @@ describe('loadRemotePage', () => {
     await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).rejects.toBe(refusal);
     expect(mf.loadRemote).toHaveBeenCalledTimes(1);
     expect(console.error).toHaveBeenCalledWith(refusal.message);
+    // The refusal stands for the other pages of that remote, until it is registered anew.
+    await expect(runtime.loadRemotePage('projects', 'ProjectDetailPage')).rejects.toBe(refusal);
+    expect(mf.loadRemote).toHaveBeenCalledTimes(1);
+    runtime.resetRemote('projects');
+    mf.loadRemote.mockResolvedValueOnce(page);
+    await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).resolves.toBe(page);
   });
 
   it('fails at once for a remote missing from the map', async () => {

@@ -19,6 +19,11 @@ let remoteMap: RemoteMap = {};
 const manifests = new Map<string, string>();
 /** A redeploy check under way, per remote, so two failing loads share one. */
 const redeployChecks = new Map<RemoteName, Promise<boolean>>();
+/**
+ * Remotes refused for needing a newer @trek/shared. The refusal stands until the remote is
+ * registered anew: a second load would not ask again (the runtime keeps the failed module).
+ */
+const refused = new Map<RemoteName, IncompatibleRemoteError>();
 
 /** Registers the remotes of the page's remote map; called once before the first render. */
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
@@ -37,6 +42,7 @@ export function startFederation(map: RemoteMap = readRemoteMap()): void {
 export function resetRemote(name: RemoteName): void {
   const entry = remoteMap[name];
   if (!entry) return;
+  refused.delete(name);
   (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
   registerRemotes([{ name, entry }], { force: true });
 }
@@ -53,10 +59,16 @@ export async function loadRemotePage<R extends RemoteName>(
 ): Promise<PageModule> {
   const entry = remoteMap[remote];
   if (!entry) throw new RemoteUnavailableError(remote);
+  const refusal = refused.get(remote);
+  if (refusal) throw refusal;
   try {
     return await importPage(remote, expose);
   } catch (error) {
-    if (!(error instanceof IncompatibleRemoteError) && (await redeployed(remote, entry))) {
+    if (error instanceof IncompatibleRemoteError) throw reported(remote, expose, error);
+    // A load running alongside may have met the refusal, which leaves this one a vaguer error.
+    const refusedMeanwhile = refused.get(remote);
+    if (refusedMeanwhile) throw refusedMeanwhile;
+    if (await redeployed(remote, entry)) {
       console.info(`[federation] "${remote}" was redeployed; loading its new version.`);
       try {
         return await importPage(remote, expose);
@@ -76,6 +88,7 @@ async function importPage(remote: RemoteName, expose: string): Promise<PageModul
 
 function reported(remote: RemoteName, expose: string, error: unknown): Error {
   if (error instanceof IncompatibleRemoteError) {
+    refused.set(remote, error);
     console.error(error.message);
     return error;
   }
