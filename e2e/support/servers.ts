@@ -1,4 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REMOTE_NAMES, REMOTES, type RemoteName } from '@trek/shared/contract';
 // The e2e tests serve builds exactly as `npm start` does.
@@ -42,12 +44,13 @@ export function startRemote(
  * A second host over the same host build, on a port of its own, with its own API if given.
  * Remotes: each one the test points elsewhere (`remoteMap`) is the test's business; every other
  * remote gets a fresh server for this host's origin, as a remote's server allows one site only.
- * With `remoteMapFile`, the host reads its map from that file instead (written by the test).
+ * With `withMapFile`, the host reads its map from a file (`mapFile`) the test can edit while the
+ * host runs, as `npm start` does.
  */
 export async function startHost(
   options: {
     remoteMap?: Partial<Record<RemoteName, string>>;
-    remoteMapFile?: string;
+    withMapFile?: boolean;
     apiPort?: number;
     port?: number;
   } = {},
@@ -55,35 +58,42 @@ export async function startHost(
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const servers: Closable[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'trek-e2e-host-'));
+  const mapFile = join(scratch, 'remote-map.json');
+  const remoteMap = {} as Record<RemoteName, string>;
   try {
-    const remoteMap = {} as Record<RemoteName, string>;
     for (const name of REMOTE_NAMES) {
       const given = options.remoteMap?.[name];
       if (given) {
         remoteMap[name] = given;
-      } else if (!options.remoteMapFile) {
+      } else {
         const remote = await startRemote(name, { hostOrigin: url });
         servers.push(remote);
         remoteMap[name] = `${remote.url}/mf-manifest.json`;
       }
     }
+    if (options.withMapFile) writeFileSync(mapFile, JSON.stringify(remoteMap, null, 2));
     const host = await startStaticServer({
       dir: join(ROOT, 'host/dist'),
       port,
       spa: true,
       proxyTarget: `http://127.0.0.1:${options.apiPort ?? E2E_PORTS.API_PORT}`,
-      ...(options.remoteMapFile ? { remoteMapFile: options.remoteMapFile } : { remoteMap }),
+      ...(options.withMapFile ? { remoteMapFile: mapFile } : { remoteMap }),
     });
     servers.push(host);
   } catch (error) {
     await Promise.all(servers.map((server) => server.close()));
+    rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
     port,
+    remoteMap,
+    mapFile,
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));
+      rmSync(scratch, { recursive: true, force: true });
     },
   };
 }
