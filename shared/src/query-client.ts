@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The one QueryClient factory, with the spec's cache policy (section 7): reads are not retried,
- * not refetched on focus or by interval, and cached data never goes stale.
+ * The one QueryClient factory, with the site's cache policy (docs/product/site.md): reads are
+ * not retried, not refetched on focus or by interval, and cached data never goes stale.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

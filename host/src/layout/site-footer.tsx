@@ -9,7 +9,7 @@ const SOCIAL_LINKS = [
   { label: 'TikTok', href: SITE.social.tiktok },
 ];
 
-// The spec points all three at the one legal notice page of the marketing site.
+// All three point at the one legal notice page of the marketing site (docs/product/site.md).
 const LEGAL_LINKS = ['Privacy Policy', 'Terms of Service', 'Legal Notice'];
 
 export function SiteFooter() {
