@@ -9,7 +9,8 @@ export function RemoteLoadFailed({ error, resetErrorBoundary }: FallbackProps) {
       <Container size="sm" py="xl">
         <Alert variant="light" color="orange" title="This page needs a newer TrekPeru" role="alert">
           <Text mb="md">
-            TrekPeru was updated while this tab was open. Reload the page to get the latest version.
+            This part of TrekPeru was updated and needs a newer version of the site than this page
+            has. Reloading the page usually fixes it.
           </Text>
           <Button onClick={() => window.location.reload()}>Reload the page</Button>
         </Alert>

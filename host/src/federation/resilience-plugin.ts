@@ -16,9 +16,10 @@ export interface ResilienceOptions {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The first two of the three failure layers (docs/decisions/0002-failure-layers.md): retry a
- * failed manifest or entry fetch a few times, then turn the final failure into an error the
- * page's boundary explains: RemoteUnavailableError (Retry), or IncompatibleRemoteError as is.
+ * Two of the failure layers (docs/decisions/0002-failure-layers.md): retry a failed manifest or
+ * entry fetch a few times, then turn the final failure into an error the page's boundary
+ * explains: RemoteUnavailableError (Retry), or IncompatibleRemoteError as it is. It also tells
+ * skew recovery what each manifest said.
  */
 export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederationRuntimePlugin {
   const attempts = options.attempts ?? 3;
