@@ -13,6 +13,15 @@ afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
 
+/** Something that happens once, to wait for. */
+function signal() {
+  let fire: () => void = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = () => resolve();
+  });
+  return { fire, fired };
+}
+
 async function listen(handler: Handler): Promise<string> {
   const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -218,19 +227,13 @@ describe('the API proxy', () => {
   });
 
   it('tears the upstream request down when the client goes away while waiting for the answer', async () => {
-    let upstreamClosed: () => void = () => {};
-    const closed = new Promise<void>((resolve) => {
-      upstreamClosed = resolve;
-    });
-    let arrived: () => void = () => {};
-    const arrival = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const closed = signal();
+    const arrived = signal();
     // The API holds the request (a slow query) and never answers on its own.
     const upstream = await listen((req) => {
       req.resume();
-      req.on('end', arrived);
-      req.socket.on('close', upstreamClosed);
+      req.on('end', arrived.fire);
+      req.socket.on('close', closed.fire);
     });
     const url = await proxyTo(upstream);
     const client = http.request(`${url}/api/projects`, {
@@ -240,9 +243,9 @@ describe('the API proxy', () => {
     });
     client.on('error', () => {});
     client.end('{}');
-    await arrival;
+    await arrived.fired;
     client.destroy();
-    await closed;
+    await closed.fired;
   });
 
   it('never opens an upstream request for a client that leaves half-way through its body', async () => {
@@ -253,17 +256,11 @@ describe('the API proxy', () => {
     });
     const proxy = createApiProxy(upstream);
     closers.push(async () => proxy.close());
-    let bodyStarted: () => void = () => {};
-    const started = new Promise<void>((resolve) => {
-      bodyStarted = resolve;
-    });
-    let clientGone: () => void = () => {};
-    const gone = new Promise<void>((resolve) => {
-      clientGone = resolve;
-    });
+    const bodyStarted = signal();
+    const clientGone = signal();
     const url = await listen((req, res) => {
-      req.once('data', bodyStarted);
-      req.on('close', clientGone);
+      req.once('data', bodyStarted.fire);
+      req.on('close', clientGone.fire);
       proxy(req, res);
     });
     const client = http.request(`${url}/api/projects`, {
@@ -273,9 +270,9 @@ describe('the API proxy', () => {
     });
     client.on('error', () => {});
     client.write('x'.repeat(100));
-    await started;
+    await bodyStarted.fired;
     client.destroy();
-    await gone;
+    await clientGone.fired;
     // A request to the upstream would have been made at once; a round trip later there is none.
     expect(await send(url, { size: 2 })).toMatchObject({ status: 200 });
     expect(reached).toBe(1);

@@ -98,4 +98,24 @@ export async function startHost(
   };
 }
 
+/**
+ * A second host whose `remote` is served from `dir`, a build folder the test made (and may
+ * redeploy in place); every other remote as startHost gives it.
+ */
+export async function startHostServing(remote: RemoteName, dir: string) {
+  const remotePort = await freePort();
+  const host = await startHost({
+    remoteMap: { [remote]: `http://localhost:${remotePort}/mf-manifest.json` },
+  });
+  const server = await startRemote(remote, { hostOrigin: host.url, port: remotePort, dir });
+  return {
+    host,
+    remote: server,
+    close: async () => {
+      await server.close();
+      await host.close();
+    },
+  };
+}
+
 export { startApi };

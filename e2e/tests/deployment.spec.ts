@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { buildRemote, deployRemote, replaceFolder, scratchFolder } from '../support/remote-builds';
-import { freePort, ROOT, startHost, startRemote } from '../support/servers';
+import { freePort, ROOT, startHost, startHostServing, startRemote } from '../support/servers';
 
 /** The projects remote as its team's next release: same code, another page title. */
 const NEXT_RELEASE: Array<[string, string]> = [['title="My Projects"', 'title="My Projects, v2"']];
@@ -40,15 +40,8 @@ test('a remote redeployed under an open page: its next page shows the new versio
   const served = scratchFolder('served-projects');
   scratch.push(served);
   cpSync(join(ROOT, 'mfe-projects/dist'), served, { recursive: true });
-  const remotePort = await freePort();
-  const host = await startHost({
-    remoteMap: { projects: `http://localhost:${remotePort}/mf-manifest.json` },
-  });
-  const remote = await startRemote('projects', {
-    hostOrigin: host.url,
-    port: remotePort,
-    dir: served,
-  });
+  const suite = await startHostServing('projects', served);
+  const { host, remote } = suite;
   const wizardOrigin = new URL(host.remoteMap.wizard).origin;
   let wizardEntryLoads = 0;
   page.on('request', (request) => {
@@ -83,8 +76,7 @@ test('a remote redeployed under an open page: its next page shows the new versio
     expect(await page.evaluate(() => '__samePage' in window)).toBe(true);
     expect(wizardEntryLoads).toBe(1);
   } finally {
-    await remote.close();
-    await host.close();
+    await suite.close();
   }
 });
 

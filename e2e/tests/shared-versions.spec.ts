@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
 import { buildRemote } from '../support/remote-builds';
-import { freePort, ROOT, startHost, startRemote } from '../support/servers';
+import { ROOT, startHostServing } from '../support/servers';
 
 /** The @trek/shared version today's host ships, and the versions its contract has recorded. */
 const hostShared: string = JSON.parse(
@@ -34,26 +34,6 @@ const previous =
     .at(-1) ?? hostShared;
 const newer = `${major}.${minor + 1}.0`;
 
-/** Serves one build of the projects remote for a host of its own; the host's URL. */
-async function hostWithProjects(build: string) {
-  const remotePort = await freePort();
-  const host = await startHost({
-    remoteMap: { projects: `http://localhost:${remotePort}/mf-manifest.json` },
-  });
-  const remote = await startRemote('projects', {
-    hostOrigin: host.url,
-    port: remotePort,
-    dir: build,
-  });
-  return {
-    url: host.url,
-    close: async () => {
-      await remote.close();
-      await host.close();
-    },
-  };
-}
-
 /** The @trek/shared requirement a build's manifest declares. */
 function requiredShared(build: string): string | undefined {
   const manifest = JSON.parse(readFileSync(join(build, 'mf-manifest.json'), 'utf8')) as {
@@ -70,10 +50,10 @@ test(`a remote built against an earlier @trek/shared (${previous}) runs in today
     sharedVersion: previous,
     replace: [['title="My Projects"', 'title="My Projects, an earlier build"']],
   });
-  const suite = await hostWithProjects(build);
+  const suite = await startHostServing('projects', build);
   try {
     expect(requiredShared(build)).toBe(`^${previous}`);
-    await page.goto(`${suite.url}/u/projects`);
+    await page.goto(`${suite.host.url}/u/projects`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'My Projects, an earlier build' }),
     ).toBeVisible();
@@ -89,14 +69,14 @@ test(`a remote that needs a newer @trek/shared (${newer}) shows the fallback and
 }) => {
   test.setTimeout(90_000);
   const build = await buildRemote('projects', { sharedVersion: newer });
-  const suite = await hostWithProjects(build);
+  const suite = await startHostServing('projects', build);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   try {
     expect(requiredShared(build)).toBe(`^${newer}`);
-    await page.goto(`${suite.url}/u/projects`);
+    await page.goto(`${suite.host.url}/u/projects`);
     const fallback = page.getByRole('alert');
     await expect(fallback).toContainText('This page needs a newer TrekPeru');
     await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubApi } from '../test/render';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
@@ -12,6 +13,21 @@ const { resetRemote } = await import('./runtime');
 
 function Projects() {
   return <h1>My Projects from the remote</h1>;
+}
+
+/** The page as a route, beside a header that must outlive whatever the page does. */
+function renderBesideHeader(Page: ComponentType) {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <>
+          <header>Header still here</header>
+          <Page />
+        </>
+      ),
+    },
+  ]);
 }
 
 const flaky = { broken: true };
@@ -40,17 +56,7 @@ describe('remotePage', () => {
       return { default: Projects };
     });
     const Page = remotePage('projects', 'ProjectsPage', load);
-    renderRoutes([
-      {
-        path: '/',
-        element: (
-          <>
-            <header>Header still here</header>
-            <Page />
-          </>
-        ),
-      },
-    ]);
+    renderBesideHeader(Page);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This page could not be loaded');
@@ -72,17 +78,7 @@ describe('remotePage', () => {
     flaky.broken = true;
     const load = vi.fn(async () => ({ default: FlakyProjects }));
     const Page = remotePage('projects', 'ProjectsPage', load);
-    renderRoutes([
-      {
-        path: '/',
-        element: (
-          <>
-            <header>Header still here</header>
-            <Page />
-          </>
-        ),
-      },
-    ]);
+    renderBesideHeader(Page);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This page stopped working');
