@@ -76,7 +76,8 @@ export function suiteConfig(env = process.env) {
 
 /**
  * The remote map from the `REMOTE_*_URL` variables (or the default ports): remote name ->
- * manifest URL. Written into the map file at start when the file does not exist yet.
+ * manifest URL. Written into the default map file at every start, and into a REMOTE_MAP_FILE
+ * only when that file does not exist yet.
  * @param {ReturnType<typeof suiteConfig>} config
  * @returns {Record<RemoteName, string>}
  */
