@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { API_PATHS } from '@trek/shared/contract';
 import { sharedDependencies } from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 
@@ -9,7 +10,8 @@ const apiOrigin = suite.apiOrigin;
 
 /**
  * Dev only: remote edits hot-reload inside the host once react-refresh finds a renderer hook
- * (TOOLCHAIN: nx#36393, module-federation-examples#4405). Never shipped in production builds.
+ * (nx#36393, module-federation-examples#4405). Never shipped in production builds, whose pages
+ * allow no inline script (docs/decisions/0004-page-security-headers.md).
  */
 const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
   renderers: new Map(), supportsFiber: true,
@@ -37,7 +39,8 @@ export default defineConfig(({ envMode }) => ({
   html: {
     template: './index.html',
     // The remote map: which manifest URL each remote is served from. scripts/serve.mjs rewrites
-    // it when the host is served, so a remote can move without rebuilding the host.
+    // it on every page it serves, from the remote map file, so a remote can move without
+    // rebuilding or restarting the host. A JSON data block is never executed: no inline script.
     tags: [
       {
         tag: 'script',
@@ -56,10 +59,7 @@ export default defineConfig(({ envMode }) => ({
     strictPort: true,
     historyApiFallback: true,
     // The host origin fronts the API so cookies stay first-party.
-    // /auth/conflict is a page; only the OAuth routes under /auth belong to the API.
-    proxy: Object.fromEntries(
-      ['/api', '/health', '/auth/google', '/auth/facebook'].map((path) => [path, apiOrigin]),
-    ),
+    proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin])),
   },
   performance: { chunkSplit: { strategy: 'split-by-experience' } },
 }));

@@ -3,5 +3,5 @@ import { defineRemoteConfig } from '@trek/shared/rsbuild-remote';
 export default defineRemoteConfig({
   name: 'account',
   title: 'Account',
-  exposes: { './SettingsPage': './src/pages/settings-page.tsx' },
+  exposes: { SettingsPage: './src/pages/settings-page.tsx' },
 });

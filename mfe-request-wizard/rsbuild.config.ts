@@ -4,7 +4,7 @@ export default defineRemoteConfig({
   name: 'wizard',
   title: 'Trek request',
   exposes: {
-    './RequestWizardPage': './src/pages/request-wizard-page.tsx',
-    './ProjectSuccessPage': './src/pages/project-success-page.tsx',
+    RequestWizardPage: './src/pages/request-wizard-page.tsx',
+    ProjectSuccessPage: './src/pages/project-success-page.tsx',
   },
 });

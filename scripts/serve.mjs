@@ -1,32 +1,49 @@
 // @ts-check
 /**
- * Serves a production build: the host (SPA fallback, remote map injected into index.html,
- * /api, /health and the OAuth routes under /auth proxied to the API so cookies are first-party) or a remote (static
- * files with CORS, since the host fetches the manifest with fetch()).
+ * Serves a production build, in one of two roles:
+ * - the host (`spa`): the site's pages (index.html for every route, with the current remote map
+ *   and a Content-Security-Policy built from it), its static files, and the API's paths relayed
+ *   to the API so cookies are first-party;
+ * - a remote: its static files, readable by the host's origin (CORS for GET and HEAD only).
+ * Files are looked up on disk at every request, so a folder can be redeployed under a running
+ * server; the host reads the remote map file on every page, so a map edit needs no restart.
  *
  * Used by scripts/start.mjs, the e2e tests and the benchmark. As a CLI:
- *   node scripts/serve.mjs --dir host/dist --port 3000 [--spa] [--cors] [--proxy http://127.0.0.1:4000]
+ *   node scripts/serve.mjs --dir host/dist --port 3000 --spa [--remote-map FILE] [--proxy URL]
+ *   node scripts/serve.mjs --dir mfe-projects/dist --port 3002 --cors http://localhost:3000
  */
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import sirv from 'sirv';
+import { isApiPath } from '../shared/src/contract/index.js';
+import { createApiProxy } from './api-proxy.mjs';
+import {
+  corsHeaders,
+  inertDocumentHeaders,
+  pageSecurityHeaders,
+  remoteOrigins,
+} from './page-headers.mjs';
+import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
+import { staticFiles } from './static-files.mjs';
 
-// /auth/conflict is a page of the host; only the OAuth routes under /auth belong to the API.
-export const PROXIED_PREFIXES = ['/api', '/health', '/auth/google', '/auth/facebook'];
 const REMOTE_MAP_SCRIPT =
   /(<script id="remote-map" type="application\/json">)([\s\S]*?)(<\/script>)/;
 
 /**
+ * @typedef {import('./remote-map-file.mjs').RemoteMap} RemoteMap
  * @typedef {object} StaticServerOptions
  * @property {string} dir folder of the build
  * @property {number} port 0 for any free port
- * @property {string} [host] interface to listen on (default 127.0.0.1... and localhost)
- * @property {boolean} [spa] answer unknown paths with index.html
- * @property {boolean} [cors] allow any origin to read the files (remotes)
- * @property {string} [proxyTarget] origin of the API for /api, /auth and /health
- * @property {Record<string, string>} [remoteMap] written into index.html's remote map script
+ * @property {string} [host] interface to listen on (default 127.0.0.1)
+ * @property {boolean} [spa] the host: index.html for every path that is not a file
+ * @property {string} [remoteMapFile] the host: JSON file of the remote map, read on every page
+ * @property {RemoteMap} [remoteMap] the host: a fixed remote map (instead of a file)
+ * @property {string} [proxyTarget] the host: origin of the API for its paths (/api, /health, ...)
+ * @property {number} [maxBodyBytes] the host: largest request body relayed to the API
+ * @property {readonly string[]} [corsOrigins] a remote: origins allowed to read its files
+ * @property {boolean} [production] HSTS on (default: NODE_ENV is production)
  */
 
 /**
@@ -35,60 +52,103 @@ const REMOTE_MAP_SCRIPT =
  */
 export async function startStaticServer(options) {
   const dir = resolve(options.dir);
-  const indexHtml = options.spa ? renderIndex(dir, options.remoteMap) : undefined;
-  const files = sirv(dir, {
-    dev: false,
-    etag: true,
-    gzip: true,
-    brotli: true,
-    setHeaders(res, pathname) {
-      // Hashed assets never change; everything else (index.html, mf-manifest.json,
-      // remoteEntry.js) must be revalidated so a redeployed remote is picked up.
-      if (/\/static\//.test(pathname)) {
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('Cache-Control', 'no-cache');
-      }
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const corsOrigins = options.corsOrigins ?? [];
+  const currentRemoteMap = options.remoteMapFile
+    ? liveRemoteMap(options.remoteMapFile)
+    : async () => options.remoteMap;
+  const proxy = options.proxyTarget
+    ? createApiProxy(options.proxyTarget, {
+        production,
+        ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+      })
+    : undefined;
+  const files = staticFiles(dir, {
+    // Hashed chunks (static/) never change; the manifest, the remote entry and pages are
+    // revalidated, so a redeployed remote is picked up at once.
+    cacheControl: (pathname) =>
+      /\/static\//.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    setHeaders: (res, pathname) => {
+      if (!pathname.endsWith('.html')) return;
+      for (const [name, value] of Object.entries(inertDocumentHeaders()))
+        res.setHeader(name, value);
     },
   });
 
-  const server = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (
-      options.proxyTarget &&
-      PROXIED_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))
-    ) {
-      proxy(req, res, options.proxyTarget);
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  async function sendPage(req, res) {
+    let html;
+    try {
+      html = await readFile(join(dir, 'index.html'), 'utf8');
+    } catch (error) {
+      console.error(`Cannot read ${dir}/index.html: ${/** @type {Error} */ (error).message}`);
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+      res.end('The site is being updated. Please try again in a moment.');
       return;
     }
-    if (options.cors) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
-        res.statusCode = 204;
-        res.end();
-        return;
-      }
+    const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
+    const styleNonce = randomBytes(16).toString('base64');
+    res.writeHead(200, {
+      ...pageSecurityHeaders({
+        remoteOrigins: remoteOrigins(remoteMap ?? {}),
+        styleNonce,
+        production,
+      }),
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : renderPage(html, remoteMap, styleNonce));
+  }
+
+  /**
+   * @param {http.IncomingMessage} req
+   * @param {http.ServerResponse} res
+   */
+  async function handle(req, res) {
+    const url = req.url ?? '/';
+    if (proxy && isApiPath(url)) {
+      proxy(req, res);
+      return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const sendIndex = () => {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.end(indexHtml);
-    };
-    const path = url.split('?')[0] ?? '/';
-    if (indexHtml !== undefined && (path === '/' || path === '/index.html')) {
-      sendIndex();
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed');
       return;
     }
-    files(req, res, () => {
-      if (indexHtml !== undefined && req.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
-        sendIndex();
-        return;
+    if (corsOrigins.length) {
+      for (const [name, value] of Object.entries(corsHeaders(req.headers.origin, corsOrigins))) {
+        res.setHeader(name, value);
       }
-      res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end('Not found');
+    }
+    const pathname = url.split('?')[0] ?? '/';
+    if (options.spa && (pathname === '/' || pathname === '/index.html')) {
+      await sendPage(req, res);
+      return;
+    }
+    if ((await files(req, res, pathname)) === 'served') return;
+    // Every path that does not name a file is a route of the single-page app.
+    if (options.spa && !/\.[a-z0-9]+$/i.test(pathname)) {
+      await sendPage(req, res);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      // Whatever went wrong, this request fails alone; the server goes on.
+      console.error(`Serving ${req.url} failed:`, error);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Internal server error');
+      } else {
+        res.destroy();
+      }
     });
   });
 
@@ -105,80 +165,87 @@ export async function startStaticServer(options) {
       new Promise((resolveClose) => {
         server.close(() => resolveClose());
         server.closeAllConnections();
+        proxy?.close();
       }),
   };
 }
 
 /**
- * @param {string} dir
- * @param {Record<string, string> | undefined} remoteMap
+ * The map the build wrote into index.html, for a host served without a map of its own.
+ * @param {string} html
+ * @returns {RemoteMap | undefined}
  */
-function renderIndex(dir, remoteMap) {
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  if (!remoteMap) return html;
-  if (!REMOTE_MAP_SCRIPT.test(html)) throw new Error(`${dir}/index.html has no remote-map script`);
-  // Escape '<' so a URL can never close the script element.
-  const json = JSON.stringify(remoteMap).replace(/</g, '\\u003c');
-  return html.replace(REMOTE_MAP_SCRIPT, (_m, open, _old, close) => `${open}${json}${close}`);
+function bakedRemoteMap(html) {
+  const json = REMOTE_MAP_SCRIPT.exec(html)?.[2];
+  if (!json) return undefined;
+  try {
+    const result = validateRemoteMap(JSON.parse(json));
+    return 'map' in result ? result.map : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * @param {http.IncomingMessage} req
- * @param {http.ServerResponse} res
- * @param {string} target
+ * index.html with the current remote map and the style nonce of this answer (Mantine reads it
+ * from the meta element and puts it on the style elements it writes).
+ * @param {string} html
+ * @param {RemoteMap | undefined} remoteMap
+ * @param {string} styleNonce
  */
-function proxy(req, res, target) {
-  const targetUrl = new URL(req.url ?? '/', target);
-  const upstream = http.request(
-    targetUrl,
-    {
-      method: req.method,
-      headers: {
-        ...req.headers,
-        host: targetUrl.host,
-        'x-forwarded-host': req.headers.host ?? '',
-        'x-forwarded-proto': 'http',
-        'x-forwarded-for': req.socket.remoteAddress ?? '',
-      },
-    },
-    (upstreamRes) => {
-      res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-      upstreamRes.pipe(res);
-    },
+export function renderPage(html, remoteMap, styleNonce) {
+  let page = html.replace(
+    /<head[^>]*>/,
+    (head) => `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />`,
   );
-  upstream.on('error', () => {
-    if (!res.headersSent) {
-      res.writeHead(502, { 'Content-Type': 'application/json' });
-    }
-    res.end(JSON.stringify({ message: 'The API is not reachable.' }));
-  });
-  req.pipe(upstream);
+  if (remoteMap) {
+    if (!REMOTE_MAP_SCRIPT.test(page)) throw new Error('index.html has no remote-map script');
+    // Escape '<' so a URL can never close the script element.
+    const json = JSON.stringify(remoteMap).replace(/</g, '\\u003c');
+    page = page.replace(REMOTE_MAP_SCRIPT, (_m, open, _old, close) => `${open}${json}${close}`);
+  }
+  return page;
 }
 
 const isCli =
   process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname);
 if (isCli) {
-  const { values } = parseArgs({
-    options: {
-      dir: { type: 'string' },
-      port: { type: 'string', default: '0' },
-      spa: { type: 'boolean', default: false },
-      cors: { type: 'boolean', default: false },
-      proxy: { type: 'string' },
-    },
-  });
-  if (!values.dir) {
-    console.error(
-      'Usage: node scripts/serve.mjs --dir <build folder> --port <port> [--spa] [--cors] [--proxy <api origin>]',
-    );
+  const usage =
+    'Usage: node scripts/serve.mjs --dir <build folder> --port <port>\n' +
+    '         host:   --spa [--remote-map <file>] [--proxy <api origin>]\n' +
+    '         remote: [--cors <host origin>]...';
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        dir: { type: 'string' },
+        port: { type: 'string', default: '0' },
+        spa: { type: 'boolean', default: false },
+        'remote-map': { type: 'string' },
+        cors: { type: 'string', multiple: true },
+        proxy: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${/** @type {Error} */ (error).message}\n${usage}`);
     process.exit(2);
   }
-  const server = await startStaticServer({
-    dir: values.dir,
-    port: Number(values.port),
-    spa: values.spa,
-    cors: values.cors,
-    ...(values.proxy ? { proxyTarget: values.proxy } : {}),
-  });
-  console.log(`Serving ${values.dir} at ${server.url}`);
+  if (!values.dir) {
+    console.error(usage);
+    process.exit(2);
+  }
+  try {
+    const server = await startStaticServer({
+      dir: values.dir,
+      port: Number(values.port),
+      spa: values.spa,
+      ...(values['remote-map'] ? { remoteMapFile: values['remote-map'] } : {}),
+      ...(values.cors ? { corsOrigins: values.cors } : {}),
+      ...(values.proxy ? { proxyTarget: values.proxy } : {}),
+    });
+    console.log(`Serving ${values.dir} at ${server.url}`);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
+    process.exit(1);
+  }
 }

@@ -33,6 +33,7 @@ console.log(`
   Remotes  ${Object.entries(config.remotes)
     .map(([name, r]) => `${name} :${r.port}`)
     .join(', ')}
+  Remote map  ${config.remoteMapFile} (edit it to switch a remote, no restart)
 
   Press Ctrl-C to stop.
 `);

@@ -1,34 +1,23 @@
 // @ts-check
 /**
- * Ports, URLs and folders of the whole suite, from the environment variables documented in the
- * README. The one place that knows the defaults: used by the start, test and bench scripts and by
- * the host's build (the remote map baked into index.html).
+ * Ports, URLs and files of the whole suite, from the environment variables documented in the
+ * README. The one place that knows the defaults: used by the start, test, deploy and bench scripts
+ * and by the Rsbuild configs (dev ports, the remote map baked into the host's index.html).
+ * Which remotes exist comes from the federation contract in @trek/shared.
  */
+import { join, resolve } from 'node:path';
+import { MANIFEST_FILE, REMOTE_NAMES, REMOTES } from '../shared/src/contract/index.js';
+import { ROOT } from './toolchain.mjs';
 
-/** @typedef {'wizard' | 'projects' | 'account' | 'admin'} RemoteName */
+/** @typedef {import('../shared/src/contract/index.js').RemoteName} RemoteName */
 
-/** @type {Record<RemoteName, { dir: string, portVar: string, urlVar: string, port: number }>} */
-const REMOTES = {
-  wizard: {
-    dir: 'mfe-request-wizard',
-    portVar: 'WIZARD_PORT',
-    urlVar: 'REMOTE_WIZARD_URL',
-    port: 3001,
-  },
-  projects: {
-    dir: 'mfe-projects',
-    portVar: 'PROJECTS_PORT',
-    urlVar: 'REMOTE_PROJECTS_URL',
-    port: 3002,
-  },
-  account: {
-    dir: 'mfe-account',
-    portVar: 'ACCOUNT_PORT',
-    urlVar: 'REMOTE_ACCOUNT_URL',
-    port: 3003,
-  },
-  admin: { dir: 'mfe-admin', portVar: 'ADMIN_PORT', urlVar: 'REMOTE_ADMIN_URL', port: 3004 },
-};
+/** Environment variables and default port of each remote's server. */
+const REMOTE_ENV = /** @type {const} @satisfies {Record<RemoteName, unknown>} */ ({
+  wizard: { portVar: 'WIZARD_PORT', urlVar: 'REMOTE_WIZARD_URL', port: 3001 },
+  projects: { portVar: 'PROJECTS_PORT', urlVar: 'REMOTE_PROJECTS_URL', port: 3002 },
+  account: { portVar: 'ACCOUNT_PORT', urlVar: 'REMOTE_ACCOUNT_URL', port: 3003 },
+  admin: { portVar: 'ADMIN_PORT', urlVar: 'REMOTE_ADMIN_URL', port: 3004 },
+});
 
 /**
  * @param {string | undefined} value
@@ -53,24 +42,42 @@ export function suiteConfig(env = process.env) {
   const remotes =
     /** @type {Record<RemoteName, { dir: string, port: number, manifestUrl: string }>} */ (
       Object.fromEntries(
-        Object.entries(REMOTES).map(([name, r]) => {
+        REMOTE_NAMES.map((name) => {
+          const r = REMOTE_ENV[name];
           const p = port(env[r.portVar], r.port, r.portVar);
           return [
             name,
             {
-              dir: r.dir,
+              dir: REMOTES[name].dir,
               port: p,
-              manifestUrl: env[r.urlVar] ?? `http://localhost:${p}/mf-manifest.json`,
+              manifestUrl: env[r.urlVar] ?? `http://localhost:${p}/${MANIFEST_FILE}`,
             },
           ];
         }),
       )
     );
-  return { hostPort, apiPort, publicOrigin, apiOrigin, remotes };
+  // The host reads its remote map from this file on every page it serves, so editing the file
+  // switches a remote without a restart. The default is one file per host port, so two suites
+  // started from one checkout never share one.
+  const remoteMapFileChosen = Boolean(env.REMOTE_MAP_FILE);
+  const remoteMapFile = env.REMOTE_MAP_FILE
+    ? resolve(env.REMOTE_MAP_FILE)
+    : join(ROOT, '.run', `remote-map.${hostPort}.json`);
+  return {
+    hostPort,
+    apiPort,
+    publicOrigin,
+    apiOrigin,
+    remotes,
+    remoteMapFile,
+    remoteMapFileChosen,
+  };
 }
 
 /**
- * The remote map the host reads at start: remote name -> manifest URL.
+ * The remote map from the `REMOTE_*_URL` variables (or the default ports): remote name ->
+ * manifest URL. Written into the default map file at every start, and into a REMOTE_MAP_FILE
+ * only when that file does not exist yet.
  * @param {ReturnType<typeof suiteConfig>} config
  * @returns {Record<RemoteName, string>}
  */

@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { writeRemoteMapFile } from './remote-map-file.mjs';
 import { startStaticServer } from './serve.mjs';
 import { remoteMap, suiteConfig } from './suite-config.mjs';
 import { ROOT } from './toolchain.mjs';
@@ -86,12 +87,17 @@ export async function startSuite(env = process.env, options = {}) {
   /** @type {Array<{ close: () => Promise<void> }>} */
   const servers = [];
   try {
+    // The default file is written anew from REMOTE_*_URL at every start; a REMOTE_MAP_FILE of
+    // one's own is only created when missing, never overwritten.
+    writeRemoteMapFile(config.remoteMapFile, remoteMap(config), {
+      overwrite: !config.remoteMapFileChosen,
+    });
     for (const remote of Object.values(config.remotes)) {
       servers.push(
         await startStaticServer({
           dir: join(ROOT, remote.dir, 'dist'),
           port: remote.port,
-          cors: true,
+          corsOrigins: [config.publicOrigin],
         }),
       );
     }
@@ -101,7 +107,7 @@ export async function startSuite(env = process.env, options = {}) {
         port: config.hostPort,
         spa: true,
         proxyTarget: `http://127.0.0.1:${config.apiPort}`,
-        remoteMap: remoteMap(config),
+        remoteMapFile: config.remoteMapFile,
       }),
     );
   } catch (error) {

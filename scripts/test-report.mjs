@@ -15,6 +15,7 @@ const VITEST_REPORTS = [
   'mfe-account',
   'mfe-admin',
   'api',
+  'scripts',
 ].map((dir) => join(ROOT, dir, 'test-results/vitest.json'));
 const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/test-results/playwright.json');
 

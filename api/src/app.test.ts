@@ -197,3 +197,14 @@ describe('error codes', () => {
     }
   });
 });
+
+describe('routes', () => {
+  it('refuses to start with a route the host would not forward to the API', async () => {
+    const api = await startTestApi();
+    const { buildApp } = await import('./app.js');
+    const app = await buildApp({ config: api.config, db: api.db, mailer: null });
+    expect(() => app.get('/u/secret', async () => 'never')).toThrow(/outside the API's paths/);
+    await app.close();
+    await api.close();
+  });
+});

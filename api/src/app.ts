@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { API_PATHS, isApiPath } from '@trek/shared/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
@@ -68,6 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler,
   });
 
+  // The host's origin forwards only API_PATHS here: a route outside them could never be reached
+  // by a browser, so it is refused at start-up instead of shipped.
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) {
+      throw new Error(`${route.url} is outside the API's paths (${API_PATHS.join(', ')})`);
+    }
+  });
   useZodSchemas(app);
   decorateSessions(app);
   registerErrorHandling(app);

@@ -2,17 +2,10 @@ import { test as base, type Page } from '@playwright/test';
 import { signIn } from './sessions';
 
 /** `travelerPage` and `adminPage`: the test's page, signed in as one of the seeded users. */
-export const test = base.extend<{ travelerPage: Page; travellerPage: Page; adminPage: Page }>({
+export const test = base.extend<{ travelerPage: Page; adminPage: Page }>({
   travelerPage: async ({ page, context }, use) => {
     await signIn(context, 'traveler');
     await use(page);
-  },
-  /**
-   * The old spelling, still used by federation.spec.ts and routes.spec.ts (another branch's
-   * files); remove once they say `travelerPage`.
-   */
-  travellerPage: async ({ travelerPage }, use) => {
-    await use(travelerPage);
   },
   adminPage: async ({ page, context }, use) => {
     await signIn(context, 'admin');

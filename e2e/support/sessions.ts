@@ -19,10 +19,9 @@ export function seededSession(role: Role): SeededSession {
 
 /**
  * Signs the browser context in as the seeded traveler or admin (cookies are per host).
- * 'traveller', the old spelling, is still used by routes.spec.ts (another branch's file).
  */
-export async function signIn(context: BrowserContext, role: Role | 'traveller'): Promise<void> {
-  const session = seededSession(role === 'traveller' ? 'traveler' : role);
+export async function signIn(context: BrowserContext, role: Role): Promise<void> {
+  const session = seededSession(role);
   await context.addCookies([
     {
       name: session.cookieName,

@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { freePort, startApi, startHost, startRemote } from '../support/servers';
 
 test('a remote renders in the host with the host React, router and QueryClient', async ({
-  travellerPage: page,
+  travelerPage: page,
 }) => {
   await page.goto('/u/projects');
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
@@ -59,15 +59,13 @@ test('a remote renders in the host with the host React, router and QueryClient',
 });
 
 test('a stopped remote shows a fallback in the page area; Retry recovers once it is back', async ({
-  travellerPage: page,
+  travelerPage: page,
 }) => {
   // The projects remote is served by this test, so it can be stopped and started again; the
-  // host reads its new address from the remote map without a rebuild.
-  const remote = await startRemote('mfe-projects');
-  const port = remote.port;
-  await remote.close();
+  // host reads its address from the remote map without a rebuild.
+  const remotePort = await freePort();
   const host = await startHost({
-    remoteMap: { projects: `http://localhost:${port}/mf-manifest.json` },
+    remoteMap: { projects: `http://localhost:${remotePort}/mf-manifest.json` },
   });
   try {
     await page.goto(`${host.url}/u/projects`);
@@ -83,7 +81,7 @@ test('a stopped remote shows a fallback in the page area; Retry recovers once it
     await page.goBack();
     await expect(page.getByRole('alert')).toBeVisible();
 
-    const restarted = await startRemote('mfe-projects', port);
+    const restarted = await startRemote('projects', { hostOrigin: host.url, port: remotePort });
     try {
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();

@@ -18,7 +18,7 @@ const ROUTES: Array<{
   title: string;
   /** The page's main heading, when it differs from the title. */
   heading?: string;
-  as?: 'traveller' | 'admin';
+  as?: 'traveler' | 'admin';
 }> = [
   { path: '/landing', owner: 'host', title: 'Welcome' },
   { path: '/', owner: 'wizard', title: 'Create your trek request' },
@@ -30,23 +30,23 @@ const ROUTES: Array<{
     title: 'Trek Request Submitted',
     heading: 'Trek Request Submitted!',
   },
-  { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveller' },
-  { path: '/u/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
-  { path: '/projects/42', owner: 'projects', title: 'Project details', as: 'traveller' },
+  { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveler' },
+  { path: '/u/projects/42', owner: 'projects', title: 'Project details', as: 'traveler' },
+  { path: '/projects/42', owner: 'projects', title: 'Project details', as: 'traveler' },
   {
     path: '/u/projects/42/edit',
     owner: 'projects',
     title: 'Edit Project Overview',
-    as: 'traveller',
+    as: 'traveler',
   },
   {
     path: '/u/messages',
     owner: 'host',
     title: 'Messages',
     heading: 'Messaging Coming Soon',
-    as: 'traveller',
+    as: 'traveler',
   },
-  { path: '/u/settings', owner: 'account', title: 'Account settings', as: 'traveller' },
+  { path: '/u/settings', owner: 'account', title: 'Account settings', as: 'traveler' },
   { path: '/admin/guides', owner: 'admin', title: 'Guide management', as: 'admin' },
   { path: '/sign-in', owner: 'host', title: 'Sign in' },
   { path: '/auth/conflict', owner: 'host', title: 'Account found with a different sign-in method' },

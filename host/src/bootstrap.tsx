@@ -14,12 +14,17 @@ startFederation();
 const queryClient = createQueryClient();
 const router = createBrowserRouter(buildRoutes());
 
+// The server puts a fresh nonce in each page and allows style elements that carry it: Mantine
+// writes its CSS variables and responsive styles in such elements at run time
+// (docs/decisions/0004-page-security-headers.md).
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
       <RoutePreloadProvider preloadRoute={preloadRoute}>
         <RouterProvider router={router} />
       </RoutePreloadProvider>

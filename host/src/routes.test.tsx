@@ -1,14 +1,25 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { projectQueryOptions, projectsQueryOptions } from '@trek/shared';
+import { mockApi } from '@trek/shared/testing/mock-api';
+import type { Params } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { buildRoutes, preloadRoute, type RouteEntry, requiresSignIn, routeTable } from './routes';
-import { renderRoutes, stubApi, traveler } from './test/render';
+import { remotePage } from './federation/remote-page';
+import {
+  buildRoutes,
+  preloadRoute,
+  type RouteEntry,
+  requiresSignIn,
+  routeQuery,
+  routeTable,
+} from './routes';
+import { renderRoutes, traveler } from './test/render';
 
 function HostPage() {
   return null;
 }
 
 describe('route table', () => {
-  it('lists every route of the spec once, with its owner', () => {
+  it('lists every route of the site once, with its owner', () => {
     const owners = Object.fromEntries(routeTable.map((r) => [r.path, r.owner]));
     expect(owners).toEqual({
       '/landing': 'host',
@@ -59,7 +70,7 @@ describe('route table', () => {
   });
 
   it('sends a visitor opening /u/* to sign in with the path to return to', async () => {
-    stubApi(null);
+    mockApi({ user: null }).fetch;
     const { router } = renderRoutes(buildRoutes(), { path: '/u/messages?tab=all' });
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/sign-in');
@@ -69,16 +80,94 @@ describe('route table', () => {
   });
 
   it('lets a signed-in traveler open /u/messages', async () => {
-    stubApi(traveler);
+    mockApi({ user: traveler }).fetch;
     renderRoutes(buildRoutes(), { path: '/u/messages' });
     expect(await screen.findByRole('heading', { name: 'Messaging Coming Soon' })).toBeTruthy();
   });
 
   it('renders the not-found page for any other path', async () => {
-    stubApi(null);
+    mockApi({ user: null }).fetch;
     renderRoutes(buildRoutes(), { path: '/no/such/trail' });
     expect(await screen.findByRole('heading', { name: 'Trail Not Found' })).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Back to Home' });
     expect(back.getAttribute('href')).toBe('/create-project');
+  });
+});
+
+describe('route data', () => {
+  /** A remote page whose code is still on its way: whatever is fetched now, the route started. */
+  const pendingPage = () =>
+    remotePage('projects', 'ProjectDetailPage', () => new Promise(() => {}));
+  const projectRoutes = (): RouteEntry[] => [
+    {
+      path: '/u/projects/:id',
+      owner: 'projects',
+      page: pendingPage(),
+      queries: (params) => [routeQuery(projectQueryOptions(params.id ?? ''))],
+    },
+    {
+      path: '/projects/:id',
+      owner: 'projects',
+      page: pendingPage(),
+      queries: (params) => [routeQuery(projectQueryOptions(params.id ?? ''))],
+    },
+  ];
+  const projectCalls = (fetchMock: ReturnType<typeof mockApi>['fetch']) =>
+    fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/projects'));
+
+  it("starts a signed-in page's data while its code is still loading", async () => {
+    const fetchMock = mockApi({ user: traveler }).fetch;
+    renderRoutes(buildRoutes(projectRoutes()), { path: '/u/projects/42' });
+    await waitFor(() => expect(projectCalls(fetchMock)).toEqual(['/api/projects/42']));
+    // The page itself has not arrived: the data did not wait for it.
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+
+  it('asks nothing for a visitor, who would only get a 401', async () => {
+    const fetchMock = mockApi({ user: null }).fetch;
+    const { queryClient } = renderRoutes(buildRoutes(projectRoutes()), { path: '/projects/42' });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['auth', 'user'])?.status).toBe('success'),
+    );
+    // The effects that follow the answer have run.
+    await act(async () => {});
+    expect(projectCalls(fetchMock)).toEqual([]);
+  });
+
+  it("names each projects page's queries with the route's params", () => {
+    const keysOf = (path: string, params: Params) =>
+      routeTable
+        .find((route) => route.path === path)
+        ?.queries?.(params)
+        .map((query) => query.queryKey);
+    expect(keysOf('/u/projects', {})).toEqual([projectsQueryOptions().queryKey]);
+    for (const path of ['/u/projects/:id', '/projects/:id', '/u/projects/:id/edit']) {
+      expect(keysOf(path, { id: '42' }), path).toEqual([projectQueryOptions('42').queryKey]);
+    }
+  });
+});
+
+function BrokenHostPage(): never {
+  throw new Error('the header exploded');
+}
+
+describe('root error element', () => {
+  it('shows a page of its own when something outside the pages fails', async () => {
+    mockApi({ user: null }).fetch;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoutes(buildRoutes([{ path: '*', owner: 'host', page: BrokenHostPage }]), {
+      path: '/landing',
+    });
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(console.error).toHaveBeenCalledWith(
+      '[host] The site could not be shown.',
+      expect.objectContaining({ message: 'the header exploded' }),
+    );
   });
 });

@@ -1,8 +1,18 @@
-import type { ComponentType } from 'react';
-import { matchPath, type RouteObject } from 'react-router-dom';
+import {
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { PATHS, projectQueryOptions, projectsQueryOptions, useAuth } from '@trek/shared';
+import { requiresSignIn } from '@trek/shared/contract';
+import { type ComponentType, useEffect } from 'react';
+import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireSignedIn } from './auth/require-signed-in';
 import type { RemoteName } from './federation/remote-map';
+import type { RemotePageComponent } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
+import { RootErrorPage } from './layout/root-error-page';
 import { AuthConflictPage } from './pages/auth-conflict-page';
 import { InternalDevPage } from './pages/internal-dev-page';
 import { LandingPage } from './pages/landing-page';
@@ -13,38 +23,87 @@ import { ProviderOnboardingPage } from './pages/provider-onboarding-page';
 import { SignInPage } from './pages/sign-in-page';
 import { remotePages } from './remote-pages';
 
+/** One query a route's page reads, ready to be started on the page's QueryClient. */
+export interface RouteQuery {
+  queryKey: QueryKey;
+  prefetch: (queryClient: QueryClient) => Promise<void>;
+}
+
+/** Wraps the options an `xxxQueryOptions` factory of @trek/shared makes, keeping their types. */
+export function routeQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): RouteQuery {
+  return {
+    queryKey: options.queryKey,
+    prefetch: (queryClient) => queryClient.prefetchQuery(options),
+  };
+}
+
 export interface RouteEntry {
   path: string;
   /** Who builds and deploys the page: the host itself or one remote. */
   owner: 'host' | RemoteName;
-  page: ComponentType;
+  page: ComponentType | RemotePageComponent;
+  /**
+   * The queries the page needs, given the route's params. The host starts them with the page's
+   * code, once the user is known to be signed in (a visitor would only collect 401s), so data
+   * and code load side by side instead of one after the other.
+   */
+  queries?: (params: Params) => RouteQuery[];
 }
 
-/** The route table of the spec (section 2), the one place that says who owns which URL. */
+/** The one id parameter of a project's routes (always present when the route matched). */
+const projectId = (params: Params) => params.id ?? '';
+
+/**
+ * The route table of the site (docs/product/site.md): the one place that says who owns which
+ * URL. The URLs themselves come from the federation contract in @trek/shared.
+ */
 export const routeTable: RouteEntry[] = [
-  { path: '/landing', owner: 'host', page: LandingPage },
-  { path: '/', owner: 'wizard', page: remotePages.requestWizard },
-  { path: '/trek/new', owner: 'wizard', page: remotePages.requestWizard },
-  { path: '/create-project', owner: 'wizard', page: remotePages.requestWizard },
-  { path: '/project-success', owner: 'wizard', page: remotePages.projectSuccess },
-  { path: '/u/projects', owner: 'projects', page: remotePages.projects },
-  { path: '/u/projects/:id', owner: 'projects', page: remotePages.projectDetail },
-  { path: '/projects/:id', owner: 'projects', page: remotePages.projectDetail },
-  { path: '/u/projects/:id/edit', owner: 'projects', page: remotePages.projectEdit },
-  { path: '/u/messages', owner: 'host', page: MessagesPage },
-  { path: '/u/settings', owner: 'account', page: remotePages.settings },
-  { path: '/admin/guides', owner: 'admin', page: remotePages.adminGuides },
-  { path: '/sign-in', owner: 'host', page: SignInPage },
-  { path: '/auth/conflict', owner: 'host', page: AuthConflictPage },
-  { path: '/provider/apply', owner: 'host', page: ProviderApplyPage },
-  { path: '/provider/onboarding', owner: 'host', page: ProviderOnboardingPage },
-  { path: '/dev/landing-internal', owner: 'host', page: InternalDevPage },
+  { path: PATHS.landing, owner: 'host', page: LandingPage },
+  { path: PATHS.home, owner: 'wizard', page: remotePages.requestWizard },
+  { path: PATHS.newTrek, owner: 'wizard', page: remotePages.requestWizard },
+  { path: PATHS.createProject, owner: 'wizard', page: remotePages.requestWizard },
+  { path: PATHS.projectSuccess, owner: 'wizard', page: remotePages.projectSuccess },
+  {
+    path: PATHS.projects,
+    owner: 'projects',
+    page: remotePages.projects,
+    queries: () => [routeQuery(projectsQueryOptions())],
+  },
+  {
+    path: PATHS.project,
+    owner: 'projects',
+    page: remotePages.projectDetail,
+    queries: (params) => [routeQuery(projectQueryOptions(projectId(params)))],
+  },
+  {
+    path: PATHS.sharedProject,
+    owner: 'projects',
+    page: remotePages.projectDetail,
+    queries: (params) => [routeQuery(projectQueryOptions(projectId(params)))],
+  },
+  {
+    path: PATHS.projectEdit,
+    owner: 'projects',
+    page: remotePages.projectEdit,
+    queries: (params) => [routeQuery(projectQueryOptions(projectId(params)))],
+  },
+  { path: PATHS.messages, owner: 'host', page: MessagesPage },
+  { path: PATHS.settings, owner: 'account', page: remotePages.settings },
+  { path: PATHS.adminGuides, owner: 'admin', page: remotePages.adminGuides },
+  { path: PATHS.signIn, owner: 'host', page: SignInPage },
+  { path: PATHS.authConflict, owner: 'host', page: AuthConflictPage },
+  { path: PATHS.providerApply, owner: 'host', page: ProviderApplyPage },
+  { path: PATHS.providerOnboarding, owner: 'host', page: ProviderOnboardingPage },
+  { path: PATHS.devLandingInternal, owner: 'host', page: InternalDevPage },
   { path: '*', owner: 'host', page: NotFoundPage },
 ];
 
-/** Visitors opening these areas are sent to sign in first (ARCHITECTURE section 4). */
-export function requiresSignIn(path: string): boolean {
-  return path.startsWith('/u/') || path.startsWith('/admin/');
+export { requiresSignIn };
+
+function isRemotePage(page: RouteEntry['page']): page is RemotePageComponent {
+  return 'preload' in page && typeof page.preload === 'function';
 }
 
 /**
@@ -54,24 +113,49 @@ export function requiresSignIn(path: string): boolean {
 export function preloadRoute(path: string, table: RouteEntry[] = routeTable): void {
   const pathname = path.split(/[?#]/)[0] ?? path;
   const entry = table.find((route) => route.path !== '*' && matchPath(route.path, pathname));
-  if (entry && 'preload' in entry.page && typeof entry.page.preload === 'function') {
-    entry.page.preload();
-  }
+  if (entry && isRemotePage(entry.page)) entry.page.preload();
+}
+
+/**
+ * One route's element: the page's code starts loading at once, its data as soon as the user is
+ * known to be signed in, and visitors to the signed-in areas are sent to sign in.
+ */
+function RouteElement({ entry }: { entry: RouteEntry }) {
+  const { page: Page, path, queries } = entry;
+  const params = useParams();
+  const queryClient = useQueryClient();
+  const { isLoading, isAuthenticated } = useAuth();
+  const guarded = requiresSignIn(path);
+
+  useEffect(() => {
+    // Behind the sign-in check the page renders only once the user is known; fetch its code
+    // while the user is being asked for.
+    if (guarded && isLoading && isRemotePage(Page)) Page.preload();
+  }, [guarded, isLoading, Page]);
+
+  useEffect(() => {
+    if (!isAuthenticated || !queries) return;
+    for (const query of queries(params)) void query.prefetch(queryClient);
+  }, [isAuthenticated, queries, params, queryClient]);
+
+  return guarded ? (
+    <RequireSignedIn>
+      <Page />
+    </RequireSignedIn>
+  ) : (
+    <Page />
+  );
 }
 
 export function buildRoutes(table: RouteEntry[] = routeTable): RouteObject[] {
   return [
     {
       element: <AppLayout />,
-      children: table.map(({ path, page: Page }) => ({
-        path,
-        element: requiresSignIn(path) ? (
-          <RequireSignedIn>
-            <Page />
-          </RequireSignedIn>
-        ) : (
-          <Page />
-        ),
+      // What no page's own boundary caught (the layout itself failing included).
+      errorElement: <RootErrorPage />,
+      children: table.map((entry) => ({
+        path: entry.path,
+        element: <RouteElement entry={entry} />,
       })),
     },
   ];

@@ -1,3 +1,4 @@
+import { PATHS } from '@trek/shared';
 import { mountStandalone } from '@trek/shared/standalone';
 import ProjectDetailPage from './pages/project-detail-page';
 import ProjectEditPage from './pages/project-edit-page';
@@ -5,8 +6,8 @@ import ProjectsPage from './pages/projects-page';
 
 mountStandalone('Projects', [
   { path: '/', element: <ProjectsPage /> },
-  { path: '/u/projects', element: <ProjectsPage /> },
-  { path: '/u/projects/:id', element: <ProjectDetailPage /> },
-  { path: '/projects/:id', element: <ProjectDetailPage /> },
-  { path: '/u/projects/:id/edit', element: <ProjectEditPage /> },
+  { path: PATHS.projects, element: <ProjectsPage /> },
+  { path: PATHS.project, element: <ProjectDetailPage /> },
+  { path: PATHS.sharedProject, element: <ProjectDetailPage /> },
+  { path: PATHS.projectEdit, element: <ProjectEditPage /> },
 ]);

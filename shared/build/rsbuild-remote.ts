@@ -1,14 +1,24 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { type RemoteName, suiteConfig } from '../../scripts/suite-config.mjs';
+import { suiteConfig } from '../../scripts/suite-config.mjs';
+import {
+  API_PATHS,
+  chunkLoadingGlobalOf,
+  type ExposedPage,
+  REMOTE_ENTRY_FILE,
+  type RemoteName,
+} from '../src/contract/index.js';
 import { sharedDependencies } from '../src/module-federation';
 
-export interface RemoteConfigOptions {
+export interface RemoteConfigOptions<Name extends RemoteName> {
   /** Module Federation name; the host's remote map uses the same key. */
-  name: RemoteName;
-  /** Exposed page modules, e.g. `{ './ProjectsPage': './src/pages/projects-page.tsx' }`. */
-  exposes: Record<string, string>;
+  name: Name;
+  /**
+   * The source file of each page module the federation contract says this remote exposes, e.g.
+   * `{ ProjectsPage: './src/pages/projects-page.tsx' }`: one missing or extra is a type error.
+   */
+  exposes: Record<ExposedPage<Name>, string>;
   /** Title of the standalone development page. */
   title: string;
 }
@@ -18,7 +28,11 @@ export interface RemoteConfigOptions {
  * singleton, chunks loaded from wherever the remote is served, and a standalone dev server that
  * talks to the same API as the host.
  */
-export function defineRemoteConfig({ name, exposes, title }: RemoteConfigOptions): RsbuildConfig {
+export function defineRemoteConfig<Name extends RemoteName>({
+  name,
+  exposes,
+  title,
+}: RemoteConfigOptions<Name>): RsbuildConfig {
   const suite = suiteConfig(process.env);
   const apiOrigin = suite.apiOrigin;
   return defineConfig({
@@ -26,8 +40,10 @@ export function defineRemoteConfig({ name, exposes, title }: RemoteConfigOptions
       pluginReact(),
       pluginModuleFederation({
         name,
-        exposes,
-        filename: 'remoteEntry.js',
+        exposes: Object.fromEntries(
+          Object.entries<string>(exposes).map(([page, file]) => [`./${page}`, file]),
+        ),
+        filename: REMOTE_ENTRY_FILE,
         manifest: true,
         shared: sharedDependencies(),
         shareStrategy: 'loaded-first',
@@ -41,16 +57,18 @@ export function defineRemoteConfig({ name, exposes, title }: RemoteConfigOptions
       // Chunks load from wherever the manifest was fetched, so the URL is runtime configuration.
       assetPrefix: 'auto',
     },
+    tools: {
+      // A name of the remote's own: the host gives a redeployed remote a fresh one, so chunks of
+      // two builds never meet (docs/decisions/0006-skew-recovery.md).
+      rspack: { output: { chunkLoadingGlobal: chunkLoadingGlobalOf(name) } },
+    },
     server: {
       port: suite.remotes[name].port,
       strictPort: true,
       historyApiFallback: true,
-      // The host fetches the manifest with fetch(), which needs CORS.
-      cors: { origin: '*' },
-      // /auth/conflict is a page; only the OAuth routes under /auth belong to the API.
-      proxy: Object.fromEntries(
-        ['/api', '/health', '/auth/google', '/auth/facebook'].map((path) => [path, apiOrigin]),
-      ),
+      // The host's page reads the manifest with fetch(), which needs CORS; nothing else does.
+      cors: { origin: `http://localhost:${suite.hostPort}`, methods: ['GET', 'HEAD'] },
+      proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin])),
     },
   });
 }

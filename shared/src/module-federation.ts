@@ -4,13 +4,16 @@
  * so one React, one router, one QueryClient context and one Mantine theme exist on a page.
  */
 import sharedPackage from '../package.json' with { type: 'json' };
+import { SHARED_PACKAGE_NAME } from './contract/index.js';
 
+/** The version of this package's exports (docs/decisions/0005-versioned-shared-contract.md). */
 export const SHARED_VERSION = sharedPackage.version;
 
 interface SharedConfig {
   singleton: true;
   requiredVersion: string;
   version?: string;
+  strictVersion?: boolean;
   eager?: boolean;
 }
 
@@ -36,6 +39,20 @@ const SINGLETONS: Record<string, string> = {
   // few zod parts it uses.
 };
 
+/**
+ * The @trek/shared version a build declares it was made against. `TREK_SHARED_VERSION` makes a
+ * build declare another one; the end-to-end tests use it to stand in for a remote built before
+ * (or after) today's package.
+ */
+export function builtAgainstSharedVersion(env: Record<string, string | undefined> = process.env) {
+  const declared = env.TREK_SHARED_VERSION;
+  if (declared === undefined || declared === '') return SHARED_VERSION;
+  if (!/^\d+\.\d+\.\d+$/.test(declared)) {
+    throw new Error(`TREK_SHARED_VERSION must be a version such as 2.1.0 (got "${declared}")`);
+  }
+  return declared;
+}
+
 export function sharedDependencies(
   options: { eager?: boolean } = {},
 ): Record<string, SharedConfig> {
@@ -43,12 +60,16 @@ export function sharedDependencies(
   for (const [name, version] of Object.entries(SINGLETONS)) {
     config[name] = { singleton: true, requiredVersion: `^${version}`, ...options };
   }
-  // The workspace package: its version is set by hand (workspace:* has no semver to read), and a
-  // remote built against an older 1.x must run with a newer host copy.
-  config['@trek/shared'] = {
+  // The workspace package: at least the version this build was made against, same major. With
+  // a singleton and 'loaded-first' the runtime uses the copy the host already loaded, whatever
+  // its version; strictVersion makes it refuse a copy that is too old (an error the host turns
+  // into the page's fallback) instead of only warning and calling exports that do not exist.
+  const builtAgainst = builtAgainstSharedVersion();
+  config[SHARED_PACKAGE_NAME] = {
     singleton: true,
-    requiredVersion: `^${SHARED_VERSION.split('.')[0]}.0.0`,
-    version: SHARED_VERSION,
+    strictVersion: true,
+    requiredVersion: `^${builtAgainst}`,
+    version: builtAgainst,
     ...options,
   };
   return config;

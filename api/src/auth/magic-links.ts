@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PATHS } from '@trek/shared/contract';
 import type { Queryable } from '../db/database.js';
 import { hashToken } from './sessions.js';
 
@@ -66,7 +67,7 @@ export async function findValidMagicLink(
 /** Only same-origin paths: '/x' but not '//host', '/\\host' or 'https://…'; else the wizard. */
 export function safeRedirectPath(
   value: string | null | undefined,
-  fallback = '/create-project',
+  fallback: string = PATHS.createProject,
 ): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   // Printable ASCII only: control characters (a tab inside '/\t/evil') can turn a path into

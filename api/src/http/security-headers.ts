@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PERMISSIONS_POLICY } from '@trek/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -16,12 +17,15 @@ const helmetHeaders = helmet({
       frameAncestors: ["'none'"],
     },
   },
+  // Nothing of the API is ever framed, not even by the site itself.
+  xFrameOptions: { action: 'deny' },
 });
 
 export function applySecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
   helmetHeaders(request, response, (error?: unknown) => {
     if (error) throw error;
   });
+  response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

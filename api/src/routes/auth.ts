@@ -1,3 +1,4 @@
+import { PATHS } from '@trek/shared/contract';
 import { emptyRequestSchema, successResponseSchema, userSchema } from '@trek/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { currentSession, sessionOf, signedInHook } from '../auth/current-session.js';
@@ -43,5 +44,5 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   // The landing page's sign-in link is a navigation to here (docs/product/sign-in.md).
-  app.get('/api/login', async (_request, reply) => reply.redirect('/sign-in', 302));
+  app.get('/api/login', async (_request, reply) => reply.redirect(PATHS.signIn, 302));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_RETURN_TO } from '@trek/shared/contract';
 import {
   linkingMagicLinkRequestSchema,
   type MagicLinkResponse,
@@ -164,7 +165,7 @@ export function registerMagicLinkRoutes(
           email,
           firstName: null,
           lastName: null,
-          redirectTo: '/u/projects',
+          redirectTo: DEFAULT_RETURN_TO,
           purpose: 'account_linking',
           linkingTokenHash: hashToken(input.linkingToken),
         },

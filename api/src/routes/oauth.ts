@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_RETURN_TO, PATHS } from '@trek/shared/contract';
 import { oauthStartQuerySchema, providersSchema } from '@trek/shared/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
@@ -29,7 +30,6 @@ import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 const FLOW_TTL_MS = 10 * 60 * 1000;
 /** The conflict page's linking token lives as long as a magic link. */
 export const LINKING_TOKEN_TTL_MS = 15 * 60 * 1000;
-const DEFAULT_RETURN_TO = '/u/projects';
 /** The window of the per-address cap on started sign-ins (each stores an oauth_flows row). */
 const STARTS_WINDOW_MS = FLOW_TTL_MS;
 
@@ -50,7 +50,7 @@ interface FlowRow {
 }
 
 function signInError(reply: FastifyReply, code: string) {
-  return reply.redirect(`/sign-in?error=${encodeURIComponent(code)}`, 302);
+  return reply.redirect(`${PATHS.signIn}?error=${encodeURIComponent(code)}`, 302);
 }
 
 /** A placeholder address for a provider account without e-mail (docs/product/sign-in.md). */
@@ -93,7 +93,10 @@ export function registerOAuthRoutes(
         if (starts.count > config.oauthStartsPerIp) return signInError(reply, 'rate_limited');
         const session = start.mode === 'link' ? await currentSession(ctx, request) : null;
         if (start.mode === 'link' && !session)
-          return reply.redirect(`/sign-in?returnTo=${encodeURIComponent('/u/settings')}`, 302);
+          return reply.redirect(
+            `${PATHS.signIn}?returnTo=${encodeURIComponent(PATHS.settings)}`,
+            302,
+          );
 
         const state = client.randomState();
         const codeVerifier = client.randomPKCECodeVerifier();
@@ -107,7 +110,7 @@ export function registerOAuthRoutes(
             codeVerifier,
             safeRedirectPath(
               start.returnTo,
-              start.mode === 'link' ? '/u/settings' : DEFAULT_RETURN_TO,
+              start.mode === 'link' ? PATHS.settings : DEFAULT_RETURN_TO,
             ),
             start.formData ?? null,
             start.mode === 'link' ? 'link' : 'sign_in',
@@ -197,7 +200,7 @@ export function registerOAuthRoutes(
             ],
           );
           const params = new URLSearchParams({ email: outcome.email, provider: name, token });
-          return reply.redirect(`/auth/conflict?${params.toString()}`, 302);
+          return reply.redirect(`${PATHS.authConflict}?${params.toString()}`, 302);
         }
         await startSession(request, reply, outcome.userId);
         const target = new URL(flow.return_to, config.publicOrigin);

@@ -1,4 +1,4 @@
-import { PageSkeleton, useAuth } from '@trek/shared';
+import { PATHS, PageSkeleton, useAuth } from '@trek/shared';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 
@@ -9,7 +9,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   if (isLoading) return <PageSkeleton />;
   if (!isAuthenticated) {
     const returnTo = `${location.pathname}${location.search}`;
-    return <Navigate to={`/sign-in?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+    return <Navigate to={`${PATHS.signIn}?returnTo=${encodeURIComponent(returnTo)}`} replace />;
   }
   return children;
 }

@@ -1,8 +1,7 @@
+import { REMOTE_NAMES, type RemoteName } from '@trek/shared/contract';
 import { z } from 'zod';
 
-export const REMOTE_NAMES = ['wizard', 'projects', 'account', 'admin'] as const;
-
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type { RemoteName };
 
 /** Manifest URL of each remote that could be read; a missing one makes only its routes fail. */
 export type RemoteMap = Partial<Record<RemoteName, string>>;

@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockApi } from '@trek/shared/testing/mock-api';
+import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes, stubApi } from '../test/render';
+import { renderRoutes } from '../test/render';
+import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 
 vi.mock('./runtime', () => ({ resetRemote: vi.fn(), loadRemotePage: vi.fn() }));
@@ -13,9 +16,31 @@ function Projects() {
   return <h1>My Projects from the remote</h1>;
 }
 
+/** The page as a route, beside a header that must outlive whatever the page does. */
+function renderBesideHeader(Page: ComponentType) {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <>
+          <header>Header still here</header>
+          <Page />
+        </>
+      ),
+    },
+  ]);
+}
+
+const flaky = { broken: true };
+/** A loaded page with a bug: it throws while rendering until the test mends it. */
+function FlakyProjects() {
+  if (flaky.broken) throw new Error('projects is not iterable');
+  return <h1>My Projects from the remote</h1>;
+}
+
 describe('remotePage', () => {
   it('shows the remote page once its module has loaded', async () => {
-    stubApi(null);
+    mockApi({ user: null }).fetch;
     const Page = remotePage('projects', 'ProjectsPage', async () => ({ default: Projects }));
     renderRoutes([{ path: '/', element: <Page /> }]);
     expect(
@@ -24,7 +49,7 @@ describe('remotePage', () => {
   });
 
   it('shows a fallback with Retry in the page area, and Retry recovers once the remote is back', async () => {
-    stubApi(null);
+    mockApi({ user: null }).fetch;
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let remoteUp = false;
     const load = vi.fn(async () => {
@@ -32,17 +57,7 @@ describe('remotePage', () => {
       return { default: Projects };
     });
     const Page = remotePage('projects', 'ProjectsPage', load);
-    renderRoutes([
-      {
-        path: '/',
-        element: (
-          <>
-            <header>Header still here</header>
-            <Page />
-          </>
-        ),
-      },
-    ]);
+    renderBesideHeader(Page);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This page could not be loaded');
@@ -55,5 +70,50 @@ describe('remotePage', () => {
     ).toBeTruthy();
     expect(resetRemote).toHaveBeenCalledWith('projects');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('tells a page that crashed while rendering from one that could not be loaded, and logs the remote', async () => {
+    mockApi({ user: null }).fetch;
+    vi.mocked(resetRemote).mockClear();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    flaky.broken = true;
+    const load = vi.fn(async () => ({ default: FlakyProjects }));
+    const Page = remotePage('projects', 'ProjectsPage', load);
+    renderBesideHeader(Page);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page stopped working');
+    expect(alert.textContent).not.toContain('could not be loaded');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByText('Header still here')).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining('[projects] The page projects/ProjectsPage failed while rendering'),
+      expect.objectContaining({ message: 'projects is not iterable' }),
+      expect.any(String),
+    );
+
+    // Showing it again renders the page anew; its code is not fetched again.
+    flaky.broken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Show the page again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'My Projects from the remote' }),
+    ).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(resetRemote).not.toHaveBeenCalled();
+  });
+
+  it('explains a remote that needs a newer shared package, with a reload instead of Retry', async () => {
+    mockApi({ user: null }).fetch;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(async () => {
+      throw new IncompatibleRemoteError('projects', '^2.2.0', '2.1.0');
+    });
+    const Page = remotePage('projects', 'ProjectsPage', load);
+    renderRoutes([{ path: '/', element: <Page /> }]);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page needs a newer TrekPeru');
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

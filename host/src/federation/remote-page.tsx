@@ -1,11 +1,20 @@
-import { Alert, Button, Container, Text } from '@mantine/core';
 import { PageSkeleton } from '@trek/shared';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import type { ExposedPage } from '@trek/shared/contract';
+import {
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation } from 'react-router-dom';
+import { PageCrashed, RemoteLoadFailed } from './page-fallbacks';
 import type { RemoteName } from './remote-map';
 import { loadRemotePage, type PageModule, resetRemote } from './runtime';
 
-type PageLoader = (remote: RemoteName, expose: string) => Promise<PageModule>;
+type PageLoader<R extends RemoteName> = (remote: R, expose: ExposedPage<R>) => Promise<PageModule>;
 
 export type RemotePageComponent = ComponentType & {
   /** Starts fetching the page's code, for a route the user is likely to open next. */
@@ -14,22 +23,37 @@ export type RemotePageComponent = ComponentType & {
 
 /**
  * A route element that lazily loads one exposed page of one remote, inside the host's React
- * tree (so the host's router, QueryClient and Mantine theme reach it). Loading shows a skeleton;
- * a final failure shows a fallback with Retry in the page area only.
+ * tree (so the host's router, QueryClient and Mantine theme reach it). Loading shows a skeleton.
+ * Two boundaries, two meanings: a page whose code could not be fetched shows 'This page could
+ * not be loaded' with Retry; a loaded page that throws while rendering shows that it stopped
+ * working, and the error is logged with the remote's name.
  */
-export function remotePage(
-  remote: RemoteName,
-  expose: string,
-  load: PageLoader = loadRemotePage,
+export function remotePage<R extends RemoteName>(
+  remote: R,
+  expose: ExposedPage<R>,
+  load: PageLoader<R> = loadRemotePage,
 ): RemotePageComponent {
   let failed = false;
   const createLazy = (): LazyExoticComponent<ComponentType> =>
-    lazy(() =>
-      load(remote, expose).catch((error: unknown) => {
+    lazy(async () => {
+      let module: PageModule;
+      try {
+        module = await load(remote, expose);
+      } catch (error) {
         failed = true;
         throw error;
-      }),
-    );
+      }
+      const Page = module.default;
+      // biome-ignore lint/correctness/noComponentHookFactories: made once per loaded module, never during render.
+      function LoadedPage() {
+        return (
+          <PageRenderBoundary remote={remote} expose={expose}>
+            <Page />
+          </PageRenderBoundary>
+        );
+      }
+      return { default: LoadedPage };
+    });
   let current = createLazy();
 
   function freshLazy() {
@@ -38,13 +62,13 @@ export function remotePage(
     return current;
   }
 
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module scope (routes.tsx), never during render.
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module scope (remote-pages.ts), never during render.
   function RemotePage() {
     // A page that failed earlier gets a fresh attempt when it is opened again.
     const [Page, setPage] = useState(() => (failed ? freshLazy() : current));
     return (
       <ErrorBoundary
-        FallbackComponent={RemoteUnavailable}
+        FallbackComponent={RemoteLoadFailed}
         onReset={() => {
           resetRemote(remote);
           setPage(() => freshLazy());
@@ -65,16 +89,31 @@ export function remotePage(
   return RemotePage;
 }
 
-function RemoteUnavailable({ resetErrorBoundary }: FallbackProps) {
+/** Catches what a loaded page throws while rendering, and names the remote it came from. */
+function PageRenderBoundary({
+  remote,
+  expose,
+  children,
+}: {
+  remote: RemoteName;
+  expose: string;
+  children: ReactNode;
+}) {
+  // Another URL of the same route (another project) is another chance.
+  const { pathname } = useLocation();
   return (
-    <Container size="sm" py="xl">
-      <Alert variant="light" color="orange" title="This page could not be loaded" role="alert">
-        <Text mb="md">
-          This part of TrekPeru is temporarily unavailable. The rest of the site still works; please
-          try again in a moment.
-        </Text>
-        <Button onClick={resetErrorBoundary}>Retry</Button>
-      </Alert>
-    </Container>
+    <ErrorBoundary
+      FallbackComponent={PageCrashed}
+      resetKeys={[pathname]}
+      onError={(error, info) => {
+        console.error(
+          `[${remote}] The page ${remote}/${expose} failed while rendering.`,
+          error,
+          info.componentStack,
+        );
+      }}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 import { resiliencePlugin } from './resilience-plugin';
 
@@ -31,6 +32,27 @@ describe('resiliencePlugin', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
+  it('tells what each manifest said, without using up the answer', async () => {
+    const fetchImpl = vi.fn<typeof fetch>().mockResolvedValue(new Response('{"id":"projects"}'));
+    const onManifest = vi.fn();
+    const plugin = resiliencePlugin({ sleep: noSleep, fetchImpl, onManifest });
+    const response = await (plugin.fetch as unknown as FetchHook)('http://r/mf-manifest.json', {});
+    expect(onManifest).toHaveBeenCalledWith('http://r/mf-manifest.json', '{"id":"projects"}');
+    expect(await response.json()).toEqual({ id: 'projects' });
+  });
+
+  it('passes on the refusal of a remote that needs a newer shared package', () => {
+    const refusal = new IncompatibleRemoteError('projects', '^2.2.0', '2.1.0');
+    const wrapped = new Error('[ Federation Runtime ]: loading failed', { cause: refusal });
+    expect(() =>
+      hooks({}).errorLoadRemote({
+        id: 'projects/ProjectsPage',
+        error: wrapped,
+        lifecycle: 'onLoad',
+      }),
+    ).toThrow(refusal);
+  });
+
   it('retries a server error but not a 404', async () => {
     const fetchImpl = vi
       .fn<typeof fetch>()
@@ -50,7 +72,6 @@ describe('resiliencePlugin', () => {
   });
 
   it('turns a final load failure into a RemoteUnavailableError naming the remote', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     const { errorLoadRemote } = hooks({});
     expect(() =>
       errorLoadRemote({

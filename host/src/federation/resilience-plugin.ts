@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 
 export interface ResilienceOptions {
@@ -8,14 +9,17 @@ export interface ResilienceOptions {
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   fetchImpl?: typeof fetch;
+  /** Told the text of every manifest the runtime reads (skew recovery compares with it). */
+  onManifest?: (url: string, text: string) => void;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The first two of the three failure layers (ARCHITECTURE section 2): retry a failed manifest or
- * entry fetch a few times, then turn the final failure into a RemoteUnavailableError that the
- * page's error boundary shows with a Retry.
+ * Two of the failure layers (docs/decisions/0002-failure-layers.md): retry a failed manifest or
+ * entry fetch a few times, then turn the final failure into an error the page's boundary
+ * explains: RemoteUnavailableError (Retry), or IncompatibleRemoteError as it is. It also tells
+ * skew recovery what each manifest said.
  */
 export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederationRuntimePlugin {
   const attempts = options.attempts ?? 3;
@@ -32,7 +36,12 @@ export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederat
         try {
           const response = await fetchImpl(url, init);
           // Only a server error is worth another try; a 404 will not heal by itself.
-          if (response.status < 500) return response;
+          if (response.status < 500) {
+            if (response.ok && options.onManifest) {
+              options.onManifest(url, await response.clone().text());
+            }
+            return response;
+          }
           lastError = new Error(`${response.status} ${response.statusText} for ${url}`);
         } catch (error) {
           lastError = error;
@@ -65,9 +74,20 @@ export function resiliencePlugin(options: ResilienceOptions = {}): ModuleFederat
       // Other lifecycles are inner steps of a load; their failure reaches 'onLoad' as well, and
       // letting the runtime throw there keeps its own caches clean.
       if (lifecycle !== 'onLoad') return undefined;
+      const incompatible = findIncompatibility(error);
+      if (incompatible) throw incompatible;
       const name = remote?.name ?? id.split('/')[0] ?? id;
-      console.error(`[federation] Could not load "${id}".`, error);
       throw new RemoteUnavailableError(name, { cause: error });
     },
   };
+}
+
+/** The refusal of an incompatible remote, even when the runtime wrapped it in its own error. */
+function findIncompatibility(error: unknown): IncompatibleRemoteError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if (current instanceof IncompatibleRemoteError) return current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
 }

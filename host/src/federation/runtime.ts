@@ -1,32 +1,124 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerGlobalPlugins,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
+import { chunkLoadingGlobalOf, type ExposedPage } from '@trek/shared/contract';
 import type { ComponentType } from 'react';
+import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { type RemoteMap, type RemoteName, readRemoteMap } from './remote-map';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 import { resiliencePlugin } from './resilience-plugin';
+import { sharedContractPlugin } from './shared-contract-plugin';
 
 export type PageModule = { default: ComponentType };
 
 let remoteMap: RemoteMap = {};
+/** The text of each manifest as the runtime last read it, by URL. */
+const manifests = new Map<string, string>();
+/** A redeploy check under way, per remote, so two failing loads share one. */
+const redeployChecks = new Map<RemoteName, Promise<boolean>>();
+/**
+ * Remotes refused for needing a newer @trek/shared. The refusal stands until the remote is
+ * registered anew: a second load would not ask again (the runtime keeps the failed module).
+ */
+const refused = new Map<RemoteName, IncompatibleRemoteError>();
 
 /** Registers the remotes of the page's remote map; called once before the first render. */
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
   remoteMap = map;
-  registerPlugins([resiliencePlugin()]);
+  // Global: each remote's own runtime, created when its entry script runs, picks it up too.
+  registerGlobalPlugins([sharedContractPlugin()]);
+  registerPlugins([resiliencePlugin({ onManifest: (url, text) => manifests.set(url, text) })]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
 }
 
 /**
- * Registers a remote again, which clears what the runtime cached of a failed attempt (manifest,
- * entry script), so a Retry really fetches again.
+ * Registers a remote anew: the runtime forgets its manifest, entry script and modules, and its
+ * chunks get a fresh global array, so nothing of the build loaded before mixes into the next.
+ * Retry uses it after a failure, and skew recovery after a redeploy.
  */
 export function resetRemote(name: RemoteName): void {
   const entry = remoteMap[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  if (!entry) return;
+  refused.delete(name);
+  (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
+  registerRemotes([{ name, entry }], { force: true });
 }
 
-export async function loadRemotePage(remote: RemoteName, expose: string): Promise<PageModule> {
-  if (!remoteMap[remote]) throw new RemoteUnavailableError(remote);
+/**
+ * Loads one exposed page. When a load fails, the remote's manifest is fetched again: if it
+ * changed, the remote was redeployed under the open page (its old chunks are gone), so the new
+ * version is loaded and the import retried once, silently. Only when that does not help does
+ * the error reach the page's fallback (docs/decisions/0006-skew-recovery.md).
+ */
+export async function loadRemotePage<R extends RemoteName>(
+  remote: R,
+  expose: ExposedPage<R>,
+): Promise<PageModule> {
+  const entry = remoteMap[remote];
+  if (!entry) throw new RemoteUnavailableError(remote);
+  const refusal = refused.get(remote);
+  if (refusal) throw refusal;
+  try {
+    return await importPage(remote, expose);
+  } catch (error) {
+    if (error instanceof IncompatibleRemoteError) throw reported(remote, expose, error);
+    // A load running alongside may have met the refusal, which leaves this one a vaguer error.
+    const refusedMeanwhile = refused.get(remote);
+    if (refusedMeanwhile) throw refusedMeanwhile;
+    if (await redeployed(remote, entry)) {
+      console.info(`[federation] "${remote}" was redeployed; loading its new version.`);
+      try {
+        return await importPage(remote, expose);
+      } catch (retryError) {
+        throw reported(remote, expose, retryError);
+      }
+    }
+    throw reported(remote, expose, error);
+  }
+}
+
+async function importPage(remote: RemoteName, expose: string): Promise<PageModule> {
   const module = await loadRemote<PageModule>(`${remote}/${expose}`);
   if (!module?.default) throw new RemoteUnavailableError(remote);
   return module;
+}
+
+function reported(remote: RemoteName, expose: string, error: unknown): Error {
+  if (error instanceof IncompatibleRemoteError) {
+    refused.set(remote, error);
+    console.error(error.message);
+    return error;
+  }
+  console.error(`[federation] Could not load "${remote}/${expose}".`, error);
+  return error instanceof RemoteUnavailableError
+    ? error
+    : new RemoteUnavailableError(remote, { cause: error });
+}
+
+/** Whether the remote's manifest differs from the one its loaded version came from. */
+function redeployed(remote: RemoteName, entry: string): Promise<boolean> {
+  let check = redeployChecks.get(remote);
+  if (!check) {
+    check = (async () => {
+      const before = manifests.get(entry);
+      if (before === undefined) return false;
+      let now: string;
+      try {
+        const response = await fetch(entry, { cache: 'no-store' });
+        if (!response.ok) return false;
+        now = await response.text();
+      } catch {
+        return false;
+      }
+      if (now === before) return false;
+      manifests.set(entry, now);
+      resetRemote(remote);
+      return true;
+    })().finally(() => redeployChecks.delete(remote));
+    redeployChecks.set(remote, check);
+  }
+  return check;
 }

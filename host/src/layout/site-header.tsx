@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { SITE, useAuth } from '@trek/shared';
+import { PATHS, SITE, useAuth } from '@trek/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 import { Logo } from './logo';
@@ -8,7 +8,7 @@ import classes from './site-header.module.css';
 import { UserMenu } from './user-menu';
 
 /** The wizard's URLs: the "create page", whose header shows a border only once scrolled. */
-const CREATE_PAGE_PATHS = new Set(['/', '/trek/new', '/create-project']);
+const CREATE_PAGE_PATHS = new Set<string>([PATHS.home, PATHS.newTrek, PATHS.createProject]);
 const SCROLL_BORDER_THRESHOLD_PX = 10;
 
 export function SiteHeader() {
@@ -32,7 +32,7 @@ export function SiteHeader() {
           ) : (
             <Button
               component={Link}
-              to="/trek/new"
+              to={PATHS.newTrek}
               radius="xl"
               onMouseEnter={remotePages.requestWizard.preload}
               onFocus={remotePages.requestWizard.preload}

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { type User, useLogout, userDisplayName, userInitial } from '@trek/shared';
+import { PATHS, type User, useLogout, userDisplayName, userInitial } from '@trek/shared';
 import { Link } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 
@@ -30,10 +30,10 @@ export function UserMenu({ user }: { user: User }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/u/projects">
+        <Menu.Item component={Link} to={PATHS.projects}>
           My projects
         </Menu.Item>
-        <Menu.Item component={Link} to="/u/settings">
+        <Menu.Item component={Link} to={PATHS.settings}>
           Settings
         </Menu.Item>
         <Menu.Divider />

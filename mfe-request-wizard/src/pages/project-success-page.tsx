@@ -1,5 +1,5 @@
 import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { PageMeta } from '@trek/shared';
+import { hrefTo, PATHS, PageMeta } from '@trek/shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { readCreatedProject } from '../features/submission/created-project';
@@ -8,7 +8,7 @@ import { ProjectSummaryCard } from '../features/success/components/project-summa
 /** Exposed as `wizard/ProjectSuccessPage`: /project-success. */
 export default function ProjectSuccessPage() {
   const [summary] = useState(readCreatedProject);
-  const projectPath = summary?.id ? `/u/projects/${encodeURIComponent(summary.id)}` : '/u/projects';
+  const projectPath = summary?.id ? hrefTo(PATHS.project, { id: summary.id }) : PATHS.projects;
   return (
     <>
       <PageMeta
@@ -40,7 +40,7 @@ export default function ProjectSuccessPage() {
             <Button component={Link} to={projectPath}>
               View My Project
             </Button>
-            <Button component={Link} to="/" variant="default">
+            <Button component={Link} to={PATHS.home} variant="default">
               Back to Home
             </Button>
           </Group>

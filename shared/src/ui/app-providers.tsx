@@ -4,7 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { theme } from '../theme';
 
-/** The spec's toasts: at most one at a time, 5000 ms by default (section 9). */
+/** At most one toast at a time, 5000 ms by default (docs/product/site.md). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
@@ -17,14 +17,21 @@ export function AppProviders({
   queryClient,
   children,
   env = 'default',
+  styleNonce,
 }: {
   queryClient: QueryClient;
   children: ReactNode;
   /** 'test' turns off Mantine's transitions and portals for component tests. */
   env?: 'default' | 'test';
+  /** The page's CSP nonce, put on the style elements Mantine writes (none outside the host). */
+  styleNonce?: string;
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider
+      theme={theme}
+      env={env}
+      {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}
+    >
       <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

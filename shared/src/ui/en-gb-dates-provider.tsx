@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { WEEK_STARTS_ON } from '../format/dates';
 
 /**
- * en-GB calendars with weeks from Monday (spec sections 1 and 9) around a page's date pickers.
+ * en-GB calendars with weeks from Monday (docs/product/site.md) around a page's date pickers.
  * Kept out of AppProviders (and of the package root) so pages without dates never load
  * @mantine/dates and dayjs: import it from '@trek/shared/dates'.
  */

@@ -2,6 +2,7 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/use-auth';
 import { userDisplayName } from '../auth/user-display';
+import { PATHS } from '../contract/paths.js';
 
 export interface NotBuiltYetProps {
   title: string;
@@ -20,7 +21,7 @@ export function NotBuiltYet({ title, remote }: NotBuiltYetProps) {
         <Text c="dimmed" fz="sm">
           {user ? `Signed in as ${userDisplayName(user)}.` : 'You are browsing as a visitor.'}
         </Text>
-        <Anchor component={Link} to="/create-project" w="fit-content">
+        <Anchor component={Link} to={PATHS.createProject} w="fit-content">
           Create a trek request
         </Anchor>
       </Stack>

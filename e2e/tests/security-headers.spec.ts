@@ -1,0 +1,162 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { PATHS } from '@trek/shared/contract';
+import { expect, test } from '../support/fixtures';
+import { signIn } from '../support/sessions';
+import { BASE_URL, E2E_PORTS } from '../support/suite-env';
+import { completeWizardWithMouse } from '../support/wizard';
+
+/** Every page of the route table as a concrete URL, plus one the table does not know. */
+const PAGES = [
+  ...Object.values(PATHS).map((pattern) => pattern.replace(':id', '42')),
+  '/no/such/trail',
+];
+
+const REMOTE_ORIGINS = [
+  E2E_PORTS.WIZARD_PORT,
+  E2E_PORTS.PROJECTS_PORT,
+  E2E_PORTS.ACCOUNT_PORT,
+  E2E_PORTS.ADMIN_PORT,
+].map((port) => `http://localhost:${port}`);
+
+/**
+ * Collects every Content-Security-Policy violation of the context's pages: the DOM's
+ * securitypolicyviolation events and Chromium's console reports.
+ */
+async function recordViolations(context: BrowserContext, page: Page) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (
+      /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())
+    ) {
+      fromConsole.push(message.text());
+    }
+  });
+  return async () => {
+    // A frame, so events raised while the page settled have been dispatched.
+    const fromEvents = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) =>
+          requestAnimationFrame(() =>
+            setTimeout(() =>
+              resolve((window as unknown as { __cspViolations: string[] }).__cspViolations),
+            ),
+          ),
+        ),
+    );
+    return [...fromEvents, ...fromConsole];
+  };
+}
+
+for (const as of ['visitor', 'traveler'] as const) {
+  test(`no page breaks its Content-Security-Policy for a ${as}`, async ({ page, context }) => {
+    test.setTimeout(90_000);
+    if (as === 'traveler') await signIn(context, as);
+    const violations = await recordViolations(context, page);
+    for (const path of PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      expect(await violations(), path).toEqual([]);
+    }
+  });
+}
+
+test('the request wizard, its lazy steps and the user menu stay within the policy', async ({
+  travelerPage: page,
+  context,
+}) => {
+  const violations = await recordViolations(context, page);
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page);
+  await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test('the policy is enforced: an inline script or an unsigned style element is refused', async ({
+  page,
+  context,
+}) => {
+  const violations = await recordViolations(context, page);
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true';
+    document.head.append(script);
+    const style = document.createElement('style');
+    style.textContent = 'body { background: red; }';
+    document.head.append(style);
+    return (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false;
+  });
+  expect(ran).toBe(false);
+  const seen = await violations();
+  expect(seen.some((v) => v.startsWith('script-src'))).toBe(true);
+  expect(seen.some((v) => v.startsWith('style-src'))).toBe(true);
+});
+
+test("the host's pages send the security headers, built from the remote map", async ({
+  request,
+}) => {
+  const response = await request.get('/u/settings');
+  const headers = response.headers();
+  const policy = headers['content-security-policy'] ?? '';
+  const directive = (name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([directiveName]) => directiveName === name)
+      ?.slice(1);
+  expect(directive('script-src')).toEqual(["'self'", ...REMOTE_ORIGINS]);
+  expect(directive('connect-src')).toEqual(["'self'", ...REMOTE_ORIGINS]);
+  expect(directive('frame-ancestors')).toEqual(["'none'"]);
+  expect(directive('object-src')).toEqual(["'none'"]);
+  expect(directive('base-uri')).toEqual(["'self'"]);
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  // The suite runs in development on plain HTTP: HSTS is for production.
+  expect(headers['strict-transport-security']).toBeUndefined();
+});
+
+test('no other site can frame the settings page', async ({ travelerPage: page }) => {
+  // Another origin (the wizard's server) embedding the site's settings page.
+  await page.goto(`http://localhost:${E2E_PORTS.WIZARD_PORT}/mf-manifest.json`);
+  await page.setContent(`<iframe title="framed" src="${BASE_URL}/u/settings"></iframe>`);
+  // Chromium refuses to render it and shows its own error page in the frame instead.
+  await expect
+    .poll(() =>
+      page
+        .frames()
+        .find((frame) => frame !== page.mainFrame())
+        ?.url(),
+    )
+    .toBe('chrome-error://chromewebdata/');
+  await expect(
+    page.frameLocator('iframe[title="framed"]').getByRole('heading', { name: 'Account settings' }),
+  ).toHaveCount(0);
+});
+
+test("the API's answers through the site carry the same protections", async ({ request }) => {
+  const json = await request.get('/api/auth/user');
+  expect(json.status()).toBe(401);
+  const redirect = await request.get('/api/login', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(302);
+  const page = await request.get('/api/auth/magic-link?token=not-a-real-token');
+  expect(page.headers()['content-type']).toContain('text/html');
+  for (const response of [json, redirect, page]) {
+    const headers = response.headers();
+    expect(headers['content-security-policy'], response.url()).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['permissions-policy']).toContain('geolocation=()');
+    expect(headers['x-frame-options']).toBeDefined();
+    expect(headers['referrer-policy']).toBeDefined();
+  }
+});

@@ -1,0 +1,156 @@
+// @ts-check
+/**
+ * The host origin's gateway to the API (cookies stay first-party). It relays every answer of the
+ * API as sent, status and body, also when the API answers before reading the request body (413,
+ * 403, 415, 429), and a client that goes away takes its upstream request with it.
+ *
+ * The request body is read whole before the API is asked, as nginx does by default
+ * (proxy_request_buffering): streaming it instead raced the API's early answer, since writing to
+ * a connection the API has just closed destroys the socket before its answer is read (62 of 2,110
+ * hostile requests got 502 or a reset, issue 8). Buffered, the request goes out in one write, so
+ * the answer is always read before any write error can be seen.
+ */
+import http from 'node:http';
+import { pipeline } from 'node:stream';
+import { apiBaselineHeaders } from './page-headers.mjs';
+
+/**
+ * No API route accepts more (JSON bodies are limited to 64 KiB); a larger body is answered 413
+ * here, in the API's words, without reaching it.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** After a 413 the rest of the body is read and dropped (closing would reset the connection
+ * before the client reads the answer), up to this much; then the connection is closed. */
+const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
+
+/** Headers of one connection, never forwarded (RFC 9110, section 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/**
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @param {string[]} [alsoDrop]
+ */
+function endToEndHeaders(headers, alsoDrop = []) {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  /** @type {import('node:http').OutgoingHttpHeaders} */
+  const kept = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || named.includes(name)) continue;
+    if (alsoDrop.includes(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * @typedef {object} ApiProxyOptions
+ * @property {number} [maxBodyBytes] largest request body forwarded; larger ones get 413 here
+ * @property {boolean} [production] adds HSTS to answers that lack it
+ */
+
+/**
+ * @param {string} target the API's origin, e.g. http://127.0.0.1:4000
+ * @param {ApiProxyOptions} [options]
+ */
+export function createApiProxy(target, options = {}) {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const baseline = apiBaselineHeaders(options.production ?? false);
+  const agent = new http.Agent({ keepAlive: true, timeout: 5000 });
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  function proxy(req, res) {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let received = 0;
+    let refused = false;
+    const refuse = () => {
+      refused = true;
+      chunks.length = 0;
+      res.writeHead(413, { ...baseline, 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ message: 'Request body too large' }));
+    };
+    if (Number(req.headers['content-length']) > maxBodyBytes) refuse();
+    req.on('data', (/** @type {Buffer} */ chunk) => {
+      received += chunk.length;
+      if (refused) {
+        if (received > maxBodyBytes + MAX_DRAINED_BYTES) req.socket.destroy();
+        return;
+      }
+      if (received > maxBodyBytes) refuse();
+      else chunks.push(chunk);
+    });
+    // A client that leaves before its body is complete never reaches the API.
+    req.on('end', () => {
+      if (!refused && !res.destroyed) forward(req, res, Buffer.concat(chunks), true);
+    });
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {Buffer} body
+   * @param {boolean} mayRetry
+   */
+  function forward(req, res, body, mayRetry) {
+    const url = new URL(req.url ?? '/', target);
+    const headers = endToEndHeaders(req.headers, ['content-length', 'expect', 'host']);
+    if (body.length > 0 || !['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method ?? 'GET')) {
+      headers['content-length'] = body.length;
+    }
+    headers.host = url.host;
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+    headers['x-forwarded-proto'] = 'http';
+    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+
+    let answered = false;
+    const upstream = http.request(url, { method: req.method, headers, agent });
+    upstream.on('response', (answer) => {
+      answered = true;
+      const relayed = endToEndHeaders(answer.headers);
+      for (const [name, value] of Object.entries(baseline)) {
+        if (relayed[name.toLowerCase()] === undefined) relayed[name] = value;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, relayed);
+      // If the API dies half-way through its answer, the client's response is cut too.
+      pipeline(answer, res, () => {});
+    });
+    upstream.on('error', (error) => {
+      // Once the answer is on its way, a reset of the API's connection changes nothing.
+      if (answered || res.destroyed) return;
+      // A kept-alive connection the API closed just as it was reused: the request never arrived.
+      if (
+        mayRetry &&
+        upstream.reusedSocket &&
+        /** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET'
+      ) {
+        forward(req, res, body, false);
+        return;
+      }
+      res.writeHead(502, { ...baseline, 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ message: 'The API is not reachable.' }));
+    });
+    // The client went away before the whole answer was sent: no half-open request is left behind.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end(body);
+  }
+
+  return Object.assign(proxy, { close: () => agent.destroy() });
+}

@@ -1,0 +1,120 @@
+// @ts-check
+/**
+ * Security headers of what the site's servers send (docs/decisions/0004-page-security-headers.md):
+ * the host's pages get a Content-Security-Policy built from the remote map, the API's answers get
+ * whatever of the same protections they lack, and a remote's server allows the host to read its
+ * manifest and nothing more.
+ */
+
+import { PERMISSIONS_POLICY } from '../shared/src/contract/index.js';
+
+export { PERMISSIONS_POLICY };
+
+/** Two years, the value browsers' preload lists expect; sent over HTTPS deployments only. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The origins a remote map loads code from, without duplicates: each manifest's origin, since a
+ * remote's chunks, styles and images are fetched relative to its manifest.
+ * @param {Record<string, string>} remoteMap
+ */
+export function remoteOrigins(remoteMap) {
+  const origins = new Set();
+  for (const url of Object.values(remoteMap)) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // Validated before it gets here; an invalid entry grants nothing.
+    }
+  }
+  return [...origins].sort();
+}
+
+/**
+ * The policy of the host's pages. Scripts only from the site and the remotes (no inline script:
+ * the remote map is a JSON data block, which is never executed); styles from the same places
+ * plus the style elements Mantine writes at run time, which carry the page's nonce.
+ * @param {{ remoteOrigins: string[], styleNonce: string }} options
+ */
+export function contentSecurityPolicy({ remoteOrigins: remotes, styleNonce }) {
+  const self = ["'self'", ...remotes];
+  /** @type {Array<[string, string[]]>} */
+  const directives = [
+    ['default-src', ["'self'"]],
+    ['script-src', self],
+    ['style-src', [...self, `'nonce-${styleNonce}'`]],
+    ['img-src', [...self, 'data:', 'blob:']],
+    ['font-src', self],
+    ['connect-src', self],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/**
+ * Headers of every HTML page of the host.
+ * @param {{ remoteOrigins: string[], styleNonce: string, production: boolean }} options
+ * @returns {Record<string, string>}
+ */
+export function pageSecurityHeaders({ remoteOrigins: remotes, styleNonce, production }) {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy({ remoteOrigins: remotes, styleNonce }),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    // Same-origin requests keep their Referer and Origin (the API checks Origin on writes);
+    // other sites learn nothing of the page a link was followed from.
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/**
+ * An HTML file on a server that is not the site (a remote's standalone page): inert, unframeable.
+ * @returns {Record<string, string>}
+ */
+export function inertDocumentHeaders() {
+  return {
+    'Content-Security-Policy':
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+  };
+}
+
+/**
+ * What an API answer relayed through the host's origin must carry at least. The API sets its
+ * own policy (helmet); only what it left out is added, so its answers, redirects and its own
+ * error pages are protected like the pages around them.
+ * @param {boolean} production
+ * @returns {Record<string, string>}
+ */
+export function apiBaselineHeaders(production) {
+  return {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/**
+ * CORS of a remote's server: the host reads the manifest with fetch(); scripts, styles and
+ * images load without CORS. So only GET and HEAD, only for the allowed origins.
+ * @param {string | undefined} origin the request's Origin header
+ * @param {readonly string[]} allowedOrigins
+ * @returns {Record<string, string>}
+ */
+export function corsHeaders(origin, allowedOrigins) {
+  const headers = { Vary: 'Origin' };
+  if (origin && allowedOrigins.includes(origin)) {
+    return { ...headers, 'Access-Control-Allow-Origin': origin };
+  }
+  return headers;
+}

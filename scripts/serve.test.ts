@@ -1,0 +1,305 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startStaticServer } from './serve.mjs';
+
+const MAP = {
+  wizard: 'http://localhost:3001/mf-manifest.json',
+  projects: 'http://localhost:3002/mf-manifest.json',
+  account: 'http://cdn.example/account/1.0.0-abc/mf-manifest.json',
+  admin: 'http://localhost:3004/mf-manifest.json',
+};
+const INDEX = `<!doctype html><html><head><title>TrekPeru</title><script id="remote-map" type="application/json">${JSON.stringify(MAP)}</script></head><body><div id="root"></div></body></html>`;
+
+let dir: string;
+const closers: Array<() => Promise<void>> = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'trek-serve-'));
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+  rmSync(dir, { recursive: true, force: true });
+  vi.restoreAllMocks();
+});
+
+async function serve(options: Omit<Parameters<typeof startStaticServer>[0], 'port' | 'dir'>) {
+  const server = await startStaticServer({ dir, port: 0, ...options });
+  closers.push(server.close);
+  return server.url;
+}
+
+function file(path: string, content: string | Buffer) {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | null): Record<string, string[]> {
+  return Object.fromEntries(
+    (header ?? '').split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('a served folder that changes on disk', () => {
+  it('serves files added after start, answers 404 for deleted ones, and keeps running', async () => {
+    file('static/js/old.js', 'old');
+    const url = await serve({});
+    expect(await (await fetch(`${url}/static/js/old.js`)).text()).toBe('old');
+
+    file('static/js/new.js', 'new');
+    unlinkSync(join(dir, 'static/js/old.js'));
+    expect(await (await fetch(`${url}/static/js/new.js`)).text()).toBe('new');
+    expect((await fetch(`${url}/static/js/old.js`)).status).toBe(404);
+
+    // The whole folder replaced, as an in-place deploy does.
+    rmSync(join(dir, 'static'), { recursive: true });
+    file('static/js/newer.js', 'newer');
+    expect((await fetch(`${url}/static/js/new.js`)).status).toBe(404);
+    expect(await (await fetch(`${url}/static/js/newer.js`)).text()).toBe('newer');
+  });
+
+  it('answers 500 for a file that cannot be read, and goes on serving', async () => {
+    file('ok.js', 'fine');
+    // A symbolic link to itself: opening it fails with ELOOP, a read error like a failing disk.
+    symlinkSync('loop.js', join(dir, 'loop.js'));
+    const url = await serve({});
+    const broken = await fetch(`${url}/loop.js`);
+    expect(broken.status).toBe(500);
+    expect(await broken.text()).toBe('The file could not be read.');
+    expect(await (await fetch(`${url}/ok.js`)).text()).toBe('fine');
+  });
+
+  it('never serves what lies outside the folder, nor dotfiles', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'trek-outside-'));
+    writeFileSync(join(outside, 'secret.txt'), 'secret');
+    file('.env', 'SECRET=1');
+    const url = await serve({});
+    try {
+      for (const path of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/.env',
+        '/%00.js',
+        '/%E0%A4%A',
+      ]) {
+        expect((await fetch(`${url}${path}`)).status, path).toBe(404);
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('caches hashed chunks for a year and revalidates the manifest and the remote entry', async () => {
+    file('static/js/chunk.1a2b.js', 'chunk');
+    file('mf-manifest.json', '{}');
+    file('remoteEntry.js', 'entry');
+    const url = await serve({});
+    expect((await fetch(`${url}/static/js/chunk.1a2b.js`)).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/mf-manifest.json', '/remoteEntry.js']) {
+      expect((await fetch(`${url}${path}`)).headers.get('cache-control'), path).toBe('no-cache');
+    }
+    // A versioned deploy keeps the same rules inside its folder.
+    file('1.0.0-abc/static/js/x.js', 'x');
+    file('1.0.0-abc/mf-manifest.json', '{}');
+    expect((await fetch(`${url}/1.0.0-abc/static/js/x.js`)).headers.get('cache-control')).toContain(
+      'immutable',
+    );
+    expect((await fetch(`${url}/1.0.0-abc/mf-manifest.json`)).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+  });
+
+  it('revalidates with an ETag and sends a precompressed copy to a browser that accepts it', async () => {
+    file('app.js', 'plain');
+    file('app.js.br', brotliCompressSync(Buffer.from('plain')));
+    const url = await serve({});
+    const compressed = await fetch(`${url}/app.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe('plain');
+    const plain = await fetch(`${url}/app.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const etag = plain.headers.get('etag') ?? '';
+    const again = await fetch(`${url}/app.js`, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    utimesSync(join(dir, 'app.js'), new Date(), new Date(Date.now() + 5000));
+    const changed = await fetch(`${url}/app.js`, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': etag },
+    });
+    expect(changed.status).toBe(200);
+  });
+});
+
+describe("a remote's server", () => {
+  it("lets the host's origin read its files, with GET and HEAD only", async () => {
+    file('mf-manifest.json', '{}');
+    const url = await serve({ corsOrigins: ['http://localhost:3000'] });
+    const fromHost = await fetch(`${url}/mf-manifest.json`, {
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(fromHost.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(fromHost.headers.get('vary')).toContain('Origin');
+    const fromElsewhere = await fetch(`${url}/mf-manifest.json`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(fromElsewhere.status).toBe(200);
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${url}/mf-manifest.json`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.status).toBe(405);
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('serves its standalone HTML page inert and unframeable', async () => {
+    file('index.html', '<!doctype html><script src="/static/js/index.js"></script>');
+    const url = await serve({ corsOrigins: ['http://localhost:3000'] });
+    const page = await fetch(`${url}/index.html`);
+    expect(directives(page.headers.get('content-security-policy'))).toMatchObject({
+      'default-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+  });
+});
+
+describe("the host's pages", () => {
+  beforeEach(() => {
+    file('index.html', INDEX);
+    file('favicon.svg', '<svg/>');
+  });
+
+  it('carry a policy that allows scripts, styles and connections from the site and the remotes only', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const page = await fetch(`${url}/u/projects/42`);
+    expect(page.status).toBe(200);
+    const csp = directives(page.headers.get('content-security-policy'));
+    const sources = [
+      "'self'",
+      'http://cdn.example',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3004',
+    ];
+    expect(csp['script-src']).toEqual(sources);
+    expect(csp['connect-src']).toEqual(sources);
+    expect(csp['img-src']).toEqual([...sources, 'data:', 'blob:']);
+    expect(csp['style-src']?.slice(0, -1)).toEqual(sources);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    // No inline script anywhere, not even with a nonce.
+    expect(csp['script-src']?.join(' ')).not.toMatch(/unsafe|nonce/);
+
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    expect(page.headers.get('permissions-policy')).toContain('geolocation=()');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("give Mantine's style elements a fresh nonce on every page", async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const nonces = [];
+    for (let i = 0; i < 2; i += 1) {
+      const page = await fetch(`${url}/landing`);
+      const styleNonce = directives(page.headers.get('content-security-policy'))['style-src']?.at(
+        -1,
+      );
+      const html = await page.text();
+      const inPage = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+      expect(styleNonce).toBe(`'nonce-${inPage}'`);
+      nonces.push(inPage);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('add HSTS in production', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP, production: true });
+    expect((await fetch(`${url}/landing`)).headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+  });
+
+  it('carry the remote map file as it is now: an edit is served at once, a broken edit never', async () => {
+    const mapFile = join(dir, 'remote-map.json');
+    writeFileSync(mapFile, JSON.stringify(MAP));
+    const url = await serve({ spa: true, remoteMapFile: mapFile });
+    const mapIn = async () => {
+      const page = await fetch(`${url}/create-project`);
+      const html = await page.text();
+      return {
+        map: JSON.parse(
+          /<script id="remote-map" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ??
+            '{}',
+        ),
+        scripts: directives(page.headers.get('content-security-policy'))['script-src'],
+      };
+    };
+    expect((await mapIn()).map).toEqual(MAP);
+
+    const rolledForward = {
+      ...MAP,
+      projects: 'https://cdn.example/projects/1.1.0-def/mf-manifest.json',
+    };
+    writeFileSync(mapFile, JSON.stringify(rolledForward));
+    const after = await mapIn();
+    expect(after.map).toEqual(rolledForward);
+    expect(after.scripts).toContain('https://cdn.example');
+    expect(after.scripts).not.toContain('http://localhost:3002');
+
+    writeFileSync(mapFile, '{"projects": "not a url"');
+    expect((await mapIn()).map).toEqual(rolledForward);
+    writeFileSync(mapFile, JSON.stringify({ ...MAP, projets: MAP.projects }));
+    expect((await mapIn()).map).toEqual(rolledForward);
+    unlinkSync(mapFile);
+    expect((await mapIn()).map).toEqual(rolledForward);
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('the last good map stays'));
+
+    writeFileSync(mapFile, JSON.stringify(MAP));
+    expect((await mapIn()).map).toEqual(MAP);
+  });
+
+  it('escapes the map so a URL can never close its script element', async () => {
+    const url = await serve({
+      spa: true,
+      remoteMap: { ...MAP, admin: 'http://localhost:3004/</script><script>alert(1)</script>' },
+    });
+    const html = await (await fetch(`${url}/landing`)).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('\\u003c/script>');
+  });
+
+  it('serve their static files, and 404 for a missing file rather than the page', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    expect((await fetch(`${url}/favicon.svg`)).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${url}/static/js/gone.123.js`)).status).toBe(404);
+  });
+
+  it('say the site is being updated while index.html is missing, and recover', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    unlinkSync(join(dir, 'index.html'));
+    expect((await fetch(`${url}/landing`)).status).toBe(503);
+    file('index.html', INDEX);
+    expect((await fetch(`${url}/landing`)).status).toBe(200);
+  });
+});

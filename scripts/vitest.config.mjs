@@ -1,0 +1,14 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** The root scripts' tests (serving, proxy, deploy): Node, no DOM; run by `npm run unit`. */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  test: {
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+  },
+});

@@ -1,0 +1,33 @@
+// @ts-check
+// `@trek/shared/contract`: the federation contract and the site's URLs, without React, for
+// Node scripts, Rsbuild configs and the API. Browser code gets the same values from
+// `@trek/shared`.
+export {
+  chunkLoadingGlobalOf,
+  isRemoteName,
+  MANIFEST_FILE,
+  REMOTE_ENTRY_FILE,
+  REMOTE_NAMES,
+  REMOTES,
+  SHARED_PACKAGE_NAME,
+} from './federation.js';
+export {
+  API_PATHS,
+  DEFAULT_RETURN_TO,
+  hrefTo,
+  isApiPath,
+  PATHS,
+  requiresSignIn,
+  SIGNED_IN_AREAS,
+} from './paths.js';
+export { PERMISSIONS_POLICY } from './security.js';
+
+/** @typedef {import('./federation.js').RemoteName} RemoteName */
+/**
+ * @template {RemoteName} R
+ * @typedef {import('./federation.js').ExposedPage<R>} ExposedPage
+ */
+/**
+ * @template {string} P
+ * @typedef {import('./paths.js').PathParams<P>} PathParams
+ */

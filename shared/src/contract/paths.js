@@ -1,0 +1,85 @@
+// @ts-check
+/**
+ * Every URL of the site, written once: the pages of the route table (which remote owns which is
+ * the host's route table's business), the areas that need a signed-in user, and the paths the
+ * host's origin forwards to the API.
+ */
+
+/** The pages of the site (docs/product/site.md), as React Router patterns. */
+export const PATHS = /** @type {const} */ ({
+  landing: '/landing',
+  home: '/',
+  newTrek: '/trek/new',
+  createProject: '/create-project',
+  projectSuccess: '/project-success',
+  projects: '/u/projects',
+  project: '/u/projects/:id',
+  sharedProject: '/projects/:id',
+  projectEdit: '/u/projects/:id/edit',
+  messages: '/u/messages',
+  settings: '/u/settings',
+  adminGuides: '/admin/guides',
+  signIn: '/sign-in',
+  authConflict: '/auth/conflict',
+  providerApply: '/provider/apply',
+  providerOnboarding: '/provider/onboarding',
+  devLandingInternal: '/dev/landing-internal',
+});
+
+/** Where sign-in returns to when nobody asked for a page. */
+export const DEFAULT_RETURN_TO = PATHS.projects;
+
+/** Visitors opening a page under these prefixes are sent to sign in first. */
+export const SIGNED_IN_AREAS = /** @type {const} */ (['/u/', '/admin/']);
+
+/** @param {string} pathname */
+export function requiresSignIn(pathname) {
+  return SIGNED_IN_AREAS.some((area) => pathname.startsWith(area));
+}
+
+/**
+ * Paths the host's origin forwards to the API, so its cookies stay first-party. Only the OAuth
+ * routes under /auth belong to the API: /auth/conflict is a page.
+ */
+export const API_PATHS = /** @type {const} */ ([
+  '/api',
+  '/health',
+  '/auth/google',
+  '/auth/facebook',
+]);
+
+/**
+ * Whether a request URL (path and query) goes to the API.
+ * @param {string} url
+ */
+export function isApiPath(url) {
+  return API_PATHS.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+}
+
+/**
+ * The names of a pattern's parameters: PathParams<'/u/projects/:id/edit'> is 'id'.
+ * @template {string} P
+ * @typedef {P extends `${string}:${infer Param}/${infer Rest}`
+ *   ? Param | PathParams<`/${Rest}`>
+ *   : P extends `${string}:${infer Param}` ? Param : never} PathParams
+ */
+
+/**
+ * A concrete URL from a pattern: hrefTo(PATHS.project, { id: '42' }) is '/u/projects/42'.
+ * Values are URL-encoded, so an id can never reach another path.
+ * @template {string} P
+ * @param {P} pattern
+ * @param {Record<PathParams<P>, string>} params
+ * @returns {string}
+ */
+export function hrefTo(pattern, params) {
+  /** @type {Record<string, string>} */
+  const values = params;
+  return pattern.replace(/:([A-Za-z]+)/g, (_match, name) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`hrefTo: no value for ":${name}" in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
