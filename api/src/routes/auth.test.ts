@@ -68,9 +68,9 @@ describe('auth routes', () => {
     expect((await api.request('GET', '/api/auth/user', { as: leaving })).status).toBe(401);
   });
 
-  it('POST /api/auth/logout with a JSON content type and an empty body (or {}) still ends the session', async () => {
-    for (const body of ['', '{}']) {
-      const leaving = await api.signIn(`empty${body.length}@example.com`);
+  it('POST /api/auth/logout with a JSON content type and any JSON body still ends the session', async () => {
+    for (const [i, body] of ['', '{}', '[]', '"bye"', 'null', '{"a":1}'].entries()) {
+      const leaving = await api.signIn(`empty${i}@example.com`);
       const res = await api.request('POST', '/api/auth/logout', { as: leaving, body });
       expect(res.status, `body "${body}"`).toBe(200);
       expect((await api.request('GET', '/api/auth/user', { as: leaving })).status).toBe(401);

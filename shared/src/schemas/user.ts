@@ -42,10 +42,11 @@ export type UnlinkRequest = z.infer<typeof unlinkRequestSchema>;
 export const successResponseSchema = z.object({ success: z.literal(true) });
 
 /**
- * The body of POST /api/auth/logout and /api/auth/logout-all-devices: none, or an empty JSON
- * object (what some clients send with a JSON content type). Signing out never depends on it.
+ * The body of POST /api/auth/logout and /api/auth/logout-all-devices: clients send none, but
+ * whatever arrives (an empty JSON body, `{}`, `[]`) is ignored, because signing out must never
+ * fail on it. The JSON parser still refuses malformed JSON and other content types.
  */
-export const emptyRequestSchema = z.object({}).optional();
+export const emptyRequestSchema = z.unknown().transform(() => undefined);
 
 /** POST /api/auth/logout-all-devices: how many other sessions were ended. */
 export const signOutOtherDevicesResponseSchema = successResponseSchema.extend({
