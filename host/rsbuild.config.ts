@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
 import { sharedDependencies } from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
@@ -22,6 +23,7 @@ const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
 export default defineConfig(({ envMode }) => ({
   plugins: [
     pluginReact(),
+    pluginPrecompress(),
     pluginModuleFederation({
       name: 'host',
       // Remotes are registered at runtime from the page's remote map (src/federation), so a

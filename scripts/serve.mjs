@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isApiPath } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
 import {
@@ -91,6 +92,11 @@ export async function startStaticServer(options) {
     }
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
+    // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
+    const { body, coding } = compressPage(
+      renderPage(html, remoteMap, styleNonce),
+      String(req.headers['accept-encoding'] ?? ''),
+    );
     res.writeHead(200, {
       ...pageSecurityHeaders({
         remoteOrigins: remoteOrigins(remoteMap ?? {}),
@@ -99,8 +105,11 @@ export async function startStaticServer(options) {
       }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(coding ? { 'Content-Encoding': coding } : {}),
+      'Content-Length': body.length,
     });
-    res.end(req.method === 'HEAD' ? undefined : renderPage(html, remoteMap, styleNonce));
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /**
@@ -168,6 +177,24 @@ export async function startStaticServer(options) {
         proxy?.close();
       }),
   };
+}
+
+/**
+ * A page as the browser accepts it: brotli, else gzip, else as is.
+ * @param {string} page
+ * @param {string} acceptEncoding
+ * @returns {{ body: Buffer, coding?: 'br' | 'gzip' }}
+ */
+export function compressPage(page, acceptEncoding) {
+  const raw = Buffer.from(page);
+  if (/\bbr\b/.test(acceptEncoding)) {
+    return {
+      body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      coding: 'br',
+    };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(raw), coding: 'gzip' };
+  return { body: raw };
 }
 
 /**

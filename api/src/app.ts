@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, isApiPath } from '@trek/shared/contract';
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSameOriginCheck(app, [config.publicOrigin]);
 
   await app.register(cookie);
+  // JSON answers over 1 kB (a project list) go out compressed to browsers that accept it.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,

@@ -10,6 +10,7 @@ import {
   type RemoteName,
 } from '../src/contract/index.js';
 import { sharedDependencies } from '../src/module-federation';
+import { pluginPrecompress } from './precompress-plugin';
 
 export interface RemoteConfigOptions<Name extends RemoteName> {
   /** Module Federation name; the host's remote map uses the same key. */
@@ -38,6 +39,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name,
         exposes: Object.fromEntries(

@@ -55,6 +55,36 @@ describe('projects', () => {
     expect((await create('', { nonsense: true })).status).toBe(401);
   });
 
+  it('sends a long list compressed to a client that accepts it, and plain to one that does not', async () => {
+    const eva = await api.signIn('compressed-list@example.com');
+    for (const day of ['02', '09', '16', '23', '30']) {
+      const start = `2026-03-${day}`;
+      const res = await create(
+        eva,
+        body({
+          startDate: start,
+          endDate: start,
+          formData: formData({
+            dates: {
+              flexible: false,
+              flexibilityWindowDays: null,
+              start,
+              end: start,
+              baseDate: start,
+            },
+          }),
+        }),
+      );
+      expect(res.status).toBe(201);
+    }
+    const asked = (encoding: string) =>
+      api.request('GET', '/api/projects', { as: eva, headers: { 'accept-encoding': encoding } });
+    const br = await asked('gzip, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(projectListSchema.parse(await br.json())).toHaveLength(5);
+    expect((await asked('identity')).headers.get('content-encoding')).toBeNull();
+  });
+
   it('creates a pending project and reads it back as the shared schema describes', async () => {
     const ana = await api.signIn('ana@example.com');
     const res = await create(ana);
