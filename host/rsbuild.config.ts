@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -20,23 +21,44 @@ const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
   onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
 };`;
 
+/**
+ * `TREK_HOST_BUILD=monolith`: the yardstick build of the same routes and pages with no Module
+ * Federation (src/federation/monolith-runtime.ts), into dist-monolith/, for `npm run bench`.
+ */
+const monolith = process.env.TREK_HOST_BUILD === 'monolith';
+
+function federation() {
+  return pluginModuleFederation({
+    name: 'host',
+    // Remotes are registered at runtime from the page's remote map (src/federation), so a
+    // remote can be redeployed or moved without rebuilding the host.
+    remotes: {},
+    shared: sharedDependencies(),
+    // An offline remote must not stop the host from starting; only the current route's
+    // remote is fetched.
+    shareStrategy: 'loaded-first',
+    // Exposed modules are typed from the remotes' own sources (same workspace); no download.
+    dts: false,
+  });
+}
+
 export default defineConfig(({ envMode }) => ({
-  plugins: [
-    pluginReact(),
-    pluginPrecompress(),
-    pluginModuleFederation({
-      name: 'host',
-      // Remotes are registered at runtime from the page's remote map (src/federation), so a
-      // remote can be redeployed or moved without rebuilding the host.
-      remotes: {},
-      shared: sharedDependencies(),
-      // An offline remote must not stop the host from starting; only the current route's
-      // remote is fetched.
-      shareStrategy: 'loaded-first',
-      // Exposed modules are typed from the remotes' own sources (same workspace); no download.
-      dts: false,
-    }),
-  ],
+  plugins: [pluginReact(), pluginPrecompress(), ...(monolith ? [] : [federation()])],
+  ...(monolith
+    ? {
+        output: { distPath: { root: 'dist-monolith' } },
+        tools: {
+          rspack: (_config, { rspack, appendPlugins }) => {
+            appendPlugins(
+              new rspack.NormalModuleReplacementPlugin(
+                /src[\\/]federation[\\/]runtime\.ts$/,
+                fileURLToPath(new URL('./src/federation/monolith-runtime.ts', import.meta.url)),
+              ),
+            );
+          },
+        },
+      }
+    : {}),
   source: { entry: { index: './src/index.ts' } },
   html: {
     template: './index.html',

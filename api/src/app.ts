@@ -15,7 +15,7 @@ import {
   TOO_MANY_REQUESTS,
 } from './http/errors.js';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.js';
-import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { memoryRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { useZodSchemas } from './http/zod-type-provider.js';
@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    store: databaseRateLimitStore(db, ctx.now),
+    store: memoryRateLimitStore(ctx.now),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', TOO_MANY_REQUESTS, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
