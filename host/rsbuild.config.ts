@@ -4,7 +4,11 @@ import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
-import { sharedDependencies } from '@trek/shared/module-federation';
+import {
+  MANTINE_FACADE_RULE,
+  mantineAliases,
+  sharedDependencies,
+} from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 
 const suite = suiteConfig(process.env);
@@ -39,6 +43,8 @@ function federation() {
     shareStrategy: 'loaded-first',
     // Exposed modules are typed from the remotes' own sources (same workspace); no download.
     dts: false,
+    // The remotes' entries use this page's runtime instead of each bringing a copy.
+    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
   });
 }
 
@@ -47,19 +53,24 @@ export default defineConfig(({ envMode }) => ({
   ...(monolith
     ? {
         output: { distPath: { root: 'dist-monolith' } },
-        tools: {
-          rspack: (_config, { rspack, appendPlugins }) => {
-            appendPlugins(
-              new rspack.NormalModuleReplacementPlugin(
-                /src[\\/]federation[\\/]runtime\.ts$/,
-                fileURLToPath(new URL('./src/federation/monolith-runtime.ts', import.meta.url)),
-              ),
-            );
-          },
-        },
       }
     : {}),
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: mantineAliases() },
+  tools: {
+    rspack: (config, { rspack, appendPlugins }) => {
+      config.module ??= {};
+      config.module.rules = [...(config.module.rules ?? []), MANTINE_FACADE_RULE];
+      if (monolith) {
+        appendPlugins(
+          new rspack.NormalModuleReplacementPlugin(
+            /src[\\/]federation[\\/]runtime\.ts$/,
+            fileURLToPath(new URL('./src/federation/monolith-runtime.ts', import.meta.url)),
+          ),
+        );
+      }
+    },
+  },
   html: {
     template: './index.html',
     // The remote map: which manifest URL each remote is served from. scripts/serve.mjs rewrites

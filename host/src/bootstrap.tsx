@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
+import '@mantine/notifications/styles.layer.css';
 import { AppProviders, createQueryClient, RoutePreloadProvider } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

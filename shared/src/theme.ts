@@ -1,4 +1,4 @@
-import { createTheme, Tooltip } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 /** System fonts only: nothing is downloaded at run time. */
 const systemFonts =
@@ -11,10 +11,11 @@ export const theme = createTheme({
   headings: { fontFamily: systemFonts, fontWeight: '750' },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  // Travellers who ask their system for less motion get Mantine's transitions switched off.
+  // Travelers who ask their system for less motion get Mantine's transitions switched off.
   respectReducedMotion: true,
   components: {
-    // The spec's tooltip delay (section 9).
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+    // The tooltip delay of docs/product/site.md. A plain object, not Tooltip.extend: the theme
+    // is on every page, the tooltip's code only where one is shown.
+    Tooltip: { defaultProps: { openDelay: 700 } },
   },
 });

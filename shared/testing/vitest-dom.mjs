@@ -8,6 +8,9 @@ export const domTestConfig = defineConfig({
     globals: true,
     setupFiles: ['@trek/shared/testing/setup-dom'],
     css: false,
+    // A whole form typed by user-event takes a few seconds on a busy two-core machine; the
+    // default 5 s made such tests fail for the machine's load, not for the code.
+    testTimeout: 15_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
