@@ -27,6 +27,7 @@ import {
   remoteOrigins,
 } from './page-headers.mjs';
 import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
+import { createRoutePreloader } from './route-preload.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const REMOTE_MAP_SCRIPT =
@@ -64,6 +65,7 @@ export async function startStaticServer(options) {
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
       })
     : undefined;
+  const preloadHints = createRoutePreloader();
   const files = staticFiles(dir, {
     // Hashed chunks (static/) never change; the manifest, the remote entry and pages are
     // revalidated, so a redeployed remote is picked up at once.
@@ -81,6 +83,7 @@ export async function startStaticServer(options) {
    * @param {http.ServerResponse} res
    */
   async function sendPage(req, res) {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     let html;
     try {
       html = await readFile(join(dir, 'index.html'), 'utf8');
@@ -94,7 +97,7 @@ export async function startStaticServer(options) {
     const styleNonce = randomBytes(16).toString('base64');
     // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
     const { body, coding } = compressPage(
-      renderPage(html, remoteMap, styleNonce),
+      renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap)),
       String(req.headers['accept-encoding'] ?? ''),
     );
     res.writeHead(200, {
@@ -219,11 +222,13 @@ function bakedRemoteMap(html) {
  * @param {string} html
  * @param {RemoteMap | undefined} remoteMap
  * @param {string} styleNonce
+ * @param {string} [preloadHints] `<link rel="preload">` elements for the page's remote code
  */
-export function renderPage(html, remoteMap, styleNonce) {
+export function renderPage(html, remoteMap, styleNonce, preloadHints = '') {
   let page = html.replace(
     /<head[^>]*>/,
-    (head) => `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />`,
+    (head) =>
+      `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />${preloadHints ? `\n    ${preloadHints}` : ''}`,
   );
   if (remoteMap) {
     if (!REMOTE_MAP_SCRIPT.test(page)) throw new Error('index.html has no remote-map script');
