@@ -1,4 +1,4 @@
-import { findTrek } from './treks';
+import { type TrekId, trekIdOf } from './trek-ids';
 
 export interface DurationOption {
   /** e.g. '3 days / 2 nights'; the nights after '/' set the end date. */
@@ -20,7 +20,7 @@ function option(days: number, label: string, subtitle: string): DurationOption {
 }
 
 /** Duration options per trek id (spec section 3). */
-export const DURATION_OPTIONS: Readonly<Record<string, readonly DurationOption[]>> = {
+export const DURATION_OPTIONS: Readonly<Record<TrekId, readonly DurationOption[]>> = {
   salkantay: [
     option(2, 'Express', 'A fast push over the pass for fit hikers'),
     option(3, 'Challenge', 'Long days, the pass and the cloud forest'),
@@ -71,8 +71,8 @@ export const DURATION_OPTIONS: Readonly<Record<string, readonly DurationOption[]
 
 /** The duration options of a trek, by id or name; none for an unknown trek. */
 export function getDurationOptions(trek: string | null | undefined): readonly DurationOption[] {
-  const found = findTrek(trek);
-  return found ? (DURATION_OPTIONS[found.id] ?? []) : [];
+  const id = trekIdOf(trek);
+  return id ? DURATION_OPTIONS[id] : [];
 }
 
 /** True when the duration is one of the trek's available options (spec section 5). */
