@@ -1,0 +1,34 @@
+import { render } from '@testing-library/react';
+import { AppProviders, createQueryClient, PATHS } from '@trek/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import ProjectDetailPage from '../pages/project-detail-page';
+import ProjectEditPage from '../pages/project-edit-page';
+import ProjectsPage from '../pages/projects-page';
+
+/**
+ * The three pages at their URLs, inside the providers and the data router a host gives them
+ * (the edit page's leave guard needs a data router). The API is mocked with `mockApi` from
+ * '@trek/shared/testing/mock-api', as in every package.
+ */
+export function renderProjectsApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: PATHS.projects, element: <ProjectsPage /> },
+      { path: PATHS.project, element: <ProjectDetailPage /> },
+      { path: PATHS.sharedProject, element: <ProjectDetailPage /> },
+      { path: PATHS.projectEdit, element: <ProjectEditPage /> },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = createQueryClient();
+  return {
+    router,
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
+}
