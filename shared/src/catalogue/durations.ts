@@ -94,19 +94,24 @@ export interface BadgeColours {
   text: string;
 }
 
-/** Badge colours by label; unknown labels get the default scheme. */
+/**
+ * Badge colours by label; unknown labels get the default scheme. The label's colour is the
+ * background; the text stays dark, since some colours' darkest shade on their lightest reads
+ * below 4.5:1 (orange 3.6, lime 3.3, teal 4.3).
+ */
+const BADGE_TEXT = 'dark.7';
 export const DURATION_BADGE_COLOURS: Readonly<Record<string, BadgeColours>> = {
-  Express: { background: 'orange.1', text: 'orange.9' },
-  Challenge: { background: 'red.1', text: 'red.9' },
-  Balanced: { background: 'cyan.1', text: 'cyan.9' },
-  Classic: { background: 'teal.1', text: 'teal.9' },
-  Extended: { background: 'indigo.1', text: 'indigo.9' },
-  'Full Circuit': { background: 'grape.1', text: 'grape.9' },
-  Explorer: { background: 'lime.1', text: 'lime.9' },
-  Comprehensive: { background: 'violet.1', text: 'violet.9' },
+  Express: { background: 'orange.1', text: BADGE_TEXT },
+  Challenge: { background: 'red.1', text: BADGE_TEXT },
+  Balanced: { background: 'cyan.1', text: BADGE_TEXT },
+  Classic: { background: 'teal.1', text: BADGE_TEXT },
+  Extended: { background: 'indigo.1', text: BADGE_TEXT },
+  'Full Circuit': { background: 'grape.1', text: BADGE_TEXT },
+  Explorer: { background: 'lime.1', text: BADGE_TEXT },
+  Comprehensive: { background: 'violet.1', text: BADGE_TEXT },
 };
 
-export const DEFAULT_BADGE_COLOURS: BadgeColours = { background: 'gray.1', text: 'gray.9' };
+export const DEFAULT_BADGE_COLOURS: BadgeColours = { background: 'gray.1', text: BADGE_TEXT };
 
 export function badgeColoursFor(label: string): BadgeColours {
   return DURATION_BADGE_COLOURS[label] ?? DEFAULT_BADGE_COLOURS;
