@@ -91,4 +91,16 @@ describe('My Projects (exposed as projects/ProjectsPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Lares' })).toBeTruthy();
   });
+
+  it("fetches the next page's code ahead, when a link is pointed at or reached by keyboard", async () => {
+    mockApi({
+      routes: { 'GET /api/projects': json([buildProject({ id: 'p1', title: 'Lares' })]) },
+    });
+    const user = userEvent.setup();
+    const { preloadRoute } = renderProjectsApp('/u/projects');
+    await user.hover(screen.getByRole('link', { name: 'New Trek Request' }));
+    expect(preloadRoute).toHaveBeenCalledWith('/create-project');
+    (await screen.findByRole('link', { name: 'Lares' })).focus();
+    expect(preloadRoute).toHaveBeenCalledWith('/u/projects/p1');
+  });
 });

@@ -3,9 +3,11 @@ import { PATHS, PageMeta } from '@trek/shared';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { ProjectsList } from '../features/projects-list/components/projects-list';
+import { usePreloadOnIntent } from '../hooks/use-preload-on-intent';
 
 /** Exposed as `projects/ProjectsPage`: /u/projects, the traveler's requests. */
 export default function ProjectsPage() {
+  const preloadWizard = usePreloadOnIntent(PATHS.createProject);
   return (
     <>
       <PageMeta
@@ -19,7 +21,7 @@ export default function ProjectsPage() {
             title="My Projects"
             description="Your trek requests and the offers local guides send you."
             actions={
-              <Button component={Link} to={PATHS.createProject}>
+              <Button component={Link} to={PATHS.createProject} {...preloadWizard}>
                 New Trek Request
               </Button>
             }

@@ -1,6 +1,13 @@
 import { render } from '@testing-library/react';
-import { AppProviders, createQueryClient, PATHS } from '@trek/shared';
+import {
+  AppProviders,
+  createQueryClient,
+  PATHS,
+  type PreloadRoute,
+  RoutePreloadProvider,
+} from '@trek/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
 import ProjectDetailPage from '../pages/project-detail-page';
 import ProjectEditPage from '../pages/project-edit-page';
 import ProjectsPage from '../pages/projects-page';
@@ -22,12 +29,16 @@ export function renderProjectsApp(path: string) {
     { initialEntries: [path] },
   );
   const queryClient = createQueryClient();
+  const preloadRoute = vi.fn<PreloadRoute>();
   return {
     router,
     queryClient,
+    preloadRoute,
     ...render(
       <AppProviders queryClient={queryClient} env="test">
-        <RouterProvider router={router} />
+        <RoutePreloadProvider preloadRoute={preloadRoute}>
+          <RouterProvider router={router} />
+        </RoutePreloadProvider>
       </AppProviders>,
     ),
   };

@@ -1,10 +1,11 @@
 import { Button, Code, Container, Group, Stack, Text } from '@mantine/core';
-import { formatCreatedAt, hrefTo, PATHS, type Project, usePreloadRoute } from '@trek/shared';
+import { formatCreatedAt, hrefTo, PATHS, type Project } from '@trek/shared';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
 import { StatusIndicator } from '../../../components/status-indicator';
+import { usePreloadOnIntent } from '../../../hooks/use-preload-on-intent';
 import { readOriginalFormData, trekOverviewOf } from '../../../model/trek-overview';
 import { CancelProjectDialog } from './cancel-project-dialog';
 import { GuideOffers } from './guide-offers';
@@ -14,8 +15,8 @@ import { TrekOverviewCard } from './trek-overview-card';
 /** The project page (docs/product/projects.md, "Project page"). */
 export function ProjectDetail({ project }: { project: Project }) {
   const [cancelling, setCancelling] = useState(false);
-  const preloadRoute = usePreloadRoute();
   const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
+  const preloadEditPage = usePreloadOnIntent(editPath);
   const overview = useMemo(() => trekOverviewOf(project, readOriginalFormData()), [project]);
 
   return (
@@ -39,12 +40,7 @@ export function ProjectDetail({ project }: { project: Project }) {
               <Button variant="outline" color="red" onClick={() => setCancelling(true)}>
                 Cancel project
               </Button>
-              <Button
-                component={Link}
-                to={editPath}
-                onMouseEnter={() => preloadRoute(editPath)}
-                onFocus={() => preloadRoute(editPath)}
-              >
+              <Button component={Link} to={editPath} {...preloadEditPage}>
                 Modify project
               </Button>
             </>

@@ -2,11 +2,14 @@ import { Card, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hrefTo, PATHS, type Project, trekImageFor } from '@trek/shared';
 import { Link } from 'react-router-dom';
 import { StatusIndicator } from '../../../components/status-indicator';
+import { usePreloadOnIntent } from '../../../hooks/use-preload-on-intent';
 import { dateRangeText, flexibilityText, travelersText } from '../../../model/project-display';
 import classes from './project-card.module.css';
 
 /** One request on My Projects; the whole card opens its page. */
 export function ProjectCard({ project }: { project: Project }) {
+  const path = hrefTo(PATHS.project, { id: project.id });
+  const preloadProject = usePreloadOnIntent(path);
   const facts: Array<[string, string]> = [
     ['Dates', dateRangeText(project.startDate, project.endDate)],
     ['Duration', project.duration ?? 'Not set'],
@@ -25,7 +28,7 @@ export function ProjectCard({ project }: { project: Project }) {
       </Card.Section>
       <Stack gap="sm" mt="md">
         <Title order={2} fz="lg">
-          <Link to={hrefTo(PATHS.project, { id: project.id })} className={classes.link}>
+          <Link to={path} className={classes.link} {...preloadProject}>
             {project.title}
           </Link>
         </Title>

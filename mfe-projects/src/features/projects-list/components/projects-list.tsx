@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { PATHS, projectsQueryOptions } from '@trek/shared';
 import { Link } from 'react-router-dom';
+import { usePreloadOnIntent } from '../../../hooks/use-preload-on-intent';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
@@ -18,6 +19,7 @@ const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 /** The traveler's requests, newest first (the API's order), with loading, error and empty states. */
 export function ProjectsList() {
   const projects = useQuery(projectsQueryOptions());
+  const preloadWizard = usePreloadOnIntent(PATHS.createProject);
 
   if (projects.isPending) {
     return (
@@ -61,7 +63,7 @@ export function ProjectsList() {
             Tell us where and when you would like to trek, and local guides will send you
             personalised offers.
           </Text>
-          <Button component={Link} to={PATHS.createProject} mt="xs">
+          <Button component={Link} to={PATHS.createProject} mt="xs" {...preloadWizard}>
             Create Your First Trek Request
           </Button>
         </Stack>
