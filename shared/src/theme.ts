@@ -1,10 +1,4 @@
-import {
-  type CSSVariablesResolver,
-  createTheme,
-  Modal,
-  ModalHeader,
-  Tooltip,
-} from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal, ModalHeader, Tooltip } from '@mantine/core';
 
 /** System fonts only: nothing is downloaded at run time. */
 const systemFonts =

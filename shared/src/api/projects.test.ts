@@ -33,6 +33,23 @@ describe('project calls', () => {
     expect(api.callsTo('POST /api/projects')).toHaveLength(1);
   });
 
+  it('reads every page of the list, the largest pages first', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => buildProject({ id: `p${from + i}` }));
+    const api = mockApi({
+      routes: {
+        'GET /api/projects': ({ url }) =>
+          json(url.searchParams.get('after') ? page(100, 3) : page(0, 100)),
+      },
+    });
+    const projects = await createQueryClient().fetchQuery(projectsQueryOptions());
+    expect(projects).toHaveLength(103);
+    expect(api.callsTo('GET /api/projects').map((call) => call.url.search)).toEqual([
+      '?limit=100',
+      '?limit=100&after=p99',
+    ]);
+  });
+
   it("reads with the query's abort signal", async () => {
     const api = mockApi({ routes: { 'GET /api/projects': json([]) } });
     await createQueryClient().fetchQuery(projectsQueryOptions());

@@ -1,6 +1,8 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import {
   type CreateProjectBody,
+  PROJECT_PAGE_SIZE,
+  type Project,
   type ProjectListQuery,
   projectListSchema,
   projectSchema,
@@ -33,10 +35,25 @@ export function fetchProject(id: string, signal?: AbortSignal) {
   });
 }
 
+/**
+ * Every project of the traveler, newest first: pages of the largest size until one comes back
+ * short (one request for nearly everybody: at most 50 requests are open at once).
+ */
+export async function fetchAllProjects(signal?: AbortSignal): Promise<Project[]> {
+  const projects: Project[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await fetchProjects(signal, { limit: PROJECT_PAGE_SIZE.max, after });
+    projects.push(...page);
+    after = page.at(-1)?.id;
+    if (page.length < PROJECT_PAGE_SIZE.max || !after) return projects;
+  }
+}
+
 export const projectsQueryOptions = () =>
   queryOptions({
     queryKey: ['projects', 'list'] as const,
-    queryFn: ({ signal }) => fetchProjects(signal),
+    queryFn: ({ signal }) => fetchAllProjects(signal),
   });
 
 export const projectQueryOptions = (id: string) =>
