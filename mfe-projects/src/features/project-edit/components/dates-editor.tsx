@@ -1,12 +1,7 @@
-import '@mantine/dates/styles.css';
 import { Checkbox, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { FLEXIBILITY_WINDOW_DAYS, toIsoDate } from '@trek/shared';
-import { EnGbDatesProvider } from '@trek/shared/dates';
+import { FLEXIBILITY_WINDOW_DAYS } from '@trek/shared';
+import { StartDateInput } from '@trek/shared/dates';
 import { displayDate, flexibilityText } from '../../../model/project-display';
-
-/** dayjs format of 'Mon 05 Jan 2026' (spec section 2). */
-const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
 
 export interface DatesEditorProps {
   startDate: string | null;
@@ -35,27 +30,7 @@ export default function DatesEditor({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <EnGbDatesProvider>
-          <DatePickerInput
-            label="Start date"
-            placeholder="Select start date"
-            value={startDate}
-            onChange={(value) => {
-              if (value) onStartDate(value);
-            }}
-            valueFormat={DISPLAY_FORMAT}
-            minDate={toIsoDate(new Date())}
-            popoverProps={{ trapFocus: true }}
-            ariaLabels={{
-              nextMonth: 'Next month',
-              previousMonth: 'Previous month',
-              nextYear: 'Next year',
-              previousYear: 'Previous year',
-              monthLevelControl: 'Choose a month',
-              yearLevelControl: 'Choose a year',
-            }}
-          />
-        </EnGbDatesProvider>
+        <StartDateInput value={startDate} onChange={onStartDate} />
         <TextInput
           label="End date"
           placeholder="Auto-calculated"
