@@ -5,36 +5,8 @@ import {
   projectUpdateResultSchema,
 } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectBody, wizardAnswers } from '../testing/project-bodies.js';
 import { startTestApi, type TestApi, type TestUser } from '../testing/test-api.js';
-
-/** A request as the wizard sends it: Lares, 4 days / 3 nights from 2 March 2026, 2 travelers. */
-function createBody(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travelers',
-    destination: 'Lares',
-    startDate: '2026-03-02',
-    endDate: '2026-03-05',
-    maxBudget: 'TBD',
-    groupSize: 2,
-    difficulty: 'medium',
-    formData: {
-      trek: 'Lares',
-      duration: '4 days / 3 nights',
-      dates: {
-        flexible: true,
-        flexibilityWindowDays: 2,
-        start: '2026-03-02',
-        end: '2026-03-05',
-        baseDate: '2026-03-02',
-      },
-      travelers: 2,
-      languages: ['english', 'spanish'],
-      utm: { source: '', medium: '', campaign: '' },
-    },
-    ...overrides,
-  };
-}
 
 interface ChangeRow {
   user_id: string;
@@ -64,7 +36,7 @@ describe('editing, notifying about and cancelling a project', () => {
     api.clock.now = new Date(Date.parse('2026-01-05T10:00:00Z') + created * 60_000);
     const res = await api.request('POST', '/api/projects', {
       as: user,
-      body: createBody(overrides),
+      body: createProjectBody(overrides),
     });
     expect(res.status).toBe(201);
     return projectSchema.parse(await res.json());
@@ -239,10 +211,9 @@ describe('editing, notifying about and cancelling a project', () => {
 
     it('turns flexibility on with a window of 0 to 3 days', async () => {
       const project = await createProject(owner, {
-        formData: {
-          ...createBody().formData,
-          dates: { ...createBody().formData.dates, flexible: false, flexibilityWindowDays: null },
-        },
+        formData: wizardAnswers({
+          dates: { ...wizardAnswers().dates, flexible: false, flexibilityWindowDays: null },
+        }),
       });
       expect(project.flexible).toBe(false);
       const res = await patch(owner, project.id, { flexible: true, flexibilityWindowDays: '0' });
@@ -256,7 +227,7 @@ describe('editing, notifying about and cancelling a project', () => {
       const project = await createProject(owner, {
         title: 'Santa Cruz',
         destination: 'Santa Cruz',
-        formData: { ...createBody().formData, trek: 'Santa Cruz' },
+        formData: wizardAnswers({ trek: 'Santa Cruz' }),
       });
       const res = await patch(owner, project.id, { groupSize: '6' });
       expect(projectUpdateResultSchema.parse(await res.json()).project).toMatchObject({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { projectQueryOptions, STORAGE_KEYS } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderProjectsApp } from '../test/render';
 
 const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
@@ -48,6 +48,10 @@ async function openEditPage() {
 }
 
 const row = (name: string) => screen.getByRole('region', { name });
+
+// The dates editor is loaded lazily by the page: load it once here, so a busy machine does not
+// make a test wait for it.
+beforeAll(() => import('../features/project-edit/components/dates-editor'));
 
 describe('the edit page (exposed as projects/ProjectEditPage)', () => {
   it("says 'Loading project details...' while the project is read", async () => {
