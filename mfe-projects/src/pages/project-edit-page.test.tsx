@@ -287,6 +287,22 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
   });
 
+  it('asks the browser to confirm a reload or a closed tab while edits are unsaved', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}7');
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(unload()).toBe(false);
+  });
+
   it('lets the traveler leave freely without edits', async () => {
     mockEditApi();
     const { user, router } = await openEditPage();
