@@ -25,6 +25,7 @@ import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMagicLinkRoutes } from './routes/magic-link.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
+import { registerProjectEditRoutes } from './routes/project-edits.js';
 import { registerProjectRoutes } from './routes/projects.js';
 
 export interface BuildAppOptions {
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : null;
   registerMagicLinkRoutes(app, ctx, mailer);
   registerProjectRoutes(app, ctx);
+  registerProjectEditRoutes(app, ctx);
   registerOAuthRoutes(app, ctx, options.oauthProviders);
 
   return app;

@@ -1,39 +1,7 @@
 import { OPEN_PROJECTS_LIMIT, projectListSchema } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectBody as body, wizardAnswers as formData } from '../testing/project-bodies.js';
 import { startTestApi, type TestApi, type TestUser } from '../testing/test-api.js';
-
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travelers',
-    destination: 'Lares',
-    startDate: '2026-03-02',
-    endDate: '2026-03-05',
-    maxBudget: 'TBD',
-    groupSize: 2,
-    difficulty: 'medium',
-    formData: formData(),
-    ...overrides,
-  };
-}
-
-function formData(overrides: Record<string, unknown> = {}) {
-  return {
-    trek: 'Lares',
-    duration: '4 days / 3 nights',
-    dates: {
-      flexible: true,
-      flexibilityWindowDays: 2,
-      start: '2026-03-02',
-      end: '2026-03-05',
-      baseDate: '2026-03-02',
-    },
-    travelers: 2,
-    languages: ['english', 'spanish'],
-    utm: { source: 'newsletter', medium: '', campaign: '' },
-    ...overrides,
-  };
-}
 
 describe('projects', () => {
   let api: TestApi;

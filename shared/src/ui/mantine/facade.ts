@@ -18,6 +18,7 @@ export {
   Chip,
   Input,
   InputBase,
+  NumberInput,
   Progress,
   Radio,
   TextInput,

@@ -11,12 +11,14 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 
 export {
   Checkbox,
   Chip,
   Input,
   InputBase,
+  NumberInput,
   Progress,
   Radio,
   TextInput,
