@@ -83,6 +83,7 @@ test("the admin's guide page, its toasts and its search stay within the policy",
   adminPage: page,
   context,
 }) => {
+  test.setTimeout(60_000);
   const violations = await recordViolations(context, page);
   await page.goto('/admin/guides');
   await expect(page.getByRole('heading', { level: 1, name: 'Guide management' })).toBeVisible();
@@ -105,7 +106,9 @@ test("the admin's guide page, its toasts and its search stay within the policy",
     .click();
   await expect(page.getByRole('alert').filter({ hasText: /Copied!|Failed to copy/ })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search guides' }).fill('lares');
-  await page.getByRole('radio', { name: 'Inactive' }).click();
+  // The status filter's radios are drawn by their labels.
+  await page.getByRole('search').getByText('Inactive', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Inactive' })).toBeChecked();
   await expect(page.getByText(/^Showing \d+ of \d+ guides$/)).toBeVisible();
   expect(await violations()).toEqual([]);
 });
