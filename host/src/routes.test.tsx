@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { guidesQueryOptions, projectQueryOptions, projectsQueryOptions } from '@trek/shared';
+import { REMOTE_ROUTES } from '@trek/shared/contract';
 import { buildGuideList } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
 import type { Params } from 'react-router-dom';
@@ -43,6 +44,18 @@ describe('route table', () => {
       '/dev/landing-internal': 'host',
       '*': 'host',
     });
+  });
+
+  it('agrees with the contract on which remote page renders each URL (the server preloads from it)', () => {
+    const remoteRoutes = routeTable
+      .filter((route) => route.owner !== 'host')
+      .map((route) => ({ path: route.path, page: route.page.displayName }));
+    expect(remoteRoutes).toEqual(
+      REMOTE_ROUTES.map((route) => ({
+        path: route.path,
+        page: `RemotePage(${route.remote}/${route.page})`,
+      })),
+    );
   });
 
   it("preloads the code of the remote page that owns a path, and nothing for the host's pages", () => {

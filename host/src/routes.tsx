@@ -7,12 +7,13 @@ import {
 import {
   guidesQueryOptions,
   PATHS,
+  PageSkeleton,
   projectQueryOptions,
   projectsQueryOptions,
   useAuth,
 } from '@trek/shared';
 import { requiresAdmin, requiresSignIn } from '@trek/shared/contract';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireAdmin } from './auth/require-admin';
 import { RequireSignedIn } from './auth/require-signed-in';
@@ -20,7 +21,6 @@ import type { RemoteName } from './federation/remote-map';
 import type { RemotePageComponent } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
 import { RootErrorPage } from './layout/root-error-page';
-import { AuthConflictPage } from './pages/auth-conflict-page';
 import { InternalDevPage } from './pages/internal-dev-page';
 import { LandingPage } from './pages/landing-page';
 import { MessagesPage } from './pages/messages-page';
@@ -61,6 +61,22 @@ export interface RouteEntry {
 
 /** The one id parameter of a project's routes (always present when the route matched). */
 const projectId = (params: Params) => params.id ?? '';
+
+/**
+ * The conflict page's code, and the Mantine slice of its form, load when its route is opened:
+ * no other page fetches them (docs/decisions/0007-what-the-browser-receives.md).
+ */
+const LazyAuthConflictPage = lazy(() =>
+  import('./pages/auth-conflict-page').then((module) => ({ default: module.AuthConflictPage })),
+);
+
+function AuthConflictPage() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <LazyAuthConflictPage />
+    </Suspense>
+  );
+}
 
 /**
  * The route table of the site (docs/product/site.md): the one place that says who owns which

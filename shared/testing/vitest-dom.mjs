@@ -8,9 +8,9 @@ export const domTestConfig = defineConfig({
     globals: true,
     setupFiles: ['@trek/shared/testing/setup-dom'],
     css: false,
-    // Component tests type and click through Mantine at the speed the machine has: on the shared
-    // two-core machines a form test takes 1-2 s idle and past vitest's 5 s default under load.
-    testTimeout: 20_000,
+    // Component tests click through whole pages with user-event; on the shared two-core machines
+    // a busy moment makes a 3 s test take over Vitest's default 5 s.
+    testTimeout: 15_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
