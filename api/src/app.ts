@@ -20,6 +20,7 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { useZodSchemas } from './http/zod-type-provider.js';
 import { type Mailer, smtpMailer } from './mail/mailer.js';
+import { registerAdminGuideRoutes } from './routes/admin-guides.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -27,6 +28,7 @@ import { registerMagicLinkRoutes } from './routes/magic-link.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerProjectEditRoutes } from './routes/project-edits.js';
 import { registerProjectRoutes } from './routes/projects.js';
+import { registerWhatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from './routes/whatsapp-webhook.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -91,7 +93,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const text = String(body);
     return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
-  registerSameOriginCheck(app, [config.publicOrigin]);
+  // Meta's servers call the WhatsApp webhook, proving themselves by its signed body (issue 12).
+  registerSameOriginCheck(
+    app,
+    [config.publicOrigin],
+    [{ method: 'POST', url: WHATSAPP_WEBHOOK_PATH }],
+  );
 
   await app.register(cookie);
   // JSON answers over 1 kB (a project list) go out compressed to browsers that accept it.
@@ -119,6 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProjectRoutes(app, ctx);
   registerProjectEditRoutes(app, ctx);
   registerOAuthRoutes(app, ctx, options.oauthProviders);
+  // Admin guide management and the WhatsApp webhook (issue 12).
+  await registerAdminGuideRoutes(app, ctx);
+  await registerWhatsappWebhookRoutes(app, ctx);
 
   return app;
 }

@@ -47,4 +47,17 @@ describe('loadConfig', () => {
       'https://trek.example',
     );
   });
+
+  it('reads the WhatsApp settings, each null when unset', () => {
+    expect(loadConfig({}).whatsapp).toEqual({ number: null, appSecret: null, verifyToken: null });
+    expect(
+      loadConfig({
+        WHATSAPP_NUMBER: ' 51987654321 ',
+        WHATSAPP_APP_SECRET: 's3cret',
+        WHATSAPP_VERIFY_TOKEN: 'tok',
+      }).whatsapp,
+    ).toEqual({ number: '51987654321', appSecret: 's3cret', verifyToken: 'tok' });
+    // A number of the wrong shape starts the API: the admin page reports it where it matters.
+    expect(loadConfig({ WHATSAPP_NUMBER: '+51 987' }).whatsapp.number).toBe('+51 987');
+  });
 });

@@ -75,6 +75,16 @@ const envSchema = z.object({
   /** When set, Facebook is reached as an OpenID Connect issuer instead (a local test server). */
   FACEBOOK_ISSUER: z.url().optional(),
   /**
+   * The business WhatsApp number guides write to, as the activation links need it: 8 to 15
+   * digits. Any other value does not stop the API: the admin page says 'Configuration Error'
+   * where a link is asked for (docs/product/admin.md), and start-up logs a warning.
+   */
+  WHATSAPP_NUMBER: z.string().trim().optional(),
+  /** The Meta app secret that signs the WhatsApp webhook's calls (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  /** The token Meta sends back in the webhook's verification handshake (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /**
    * How many proxies in front of the API to trust for the client address (X-Forwarded-For):
    * 1, the host's server, by default. `true` would take the left-most address, which any client
    * can write, and defeat the per-address rate limits.
@@ -105,6 +115,12 @@ export type Config = {
   magicLinkRatePerIp: number;
   magicLinkMailsPerEmail: number;
   oauthStartsPerIp: number;
+  /** The WhatsApp Cloud API's settings; each is null when not set (docs/product/admin.md). */
+  whatsapp: {
+    number: string | null;
+    appSecret: string | null;
+    verifyToken: string | null;
+  };
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
     facebook: {
@@ -153,6 +169,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
     magicLinkMailsPerEmail: c.MAGIC_LINK_MAILS_PER_EMAIL,
     oauthStartsPerIp: c.OAUTH_STARTS_PER_IP,
+    whatsapp: {
+      number: c.WHATSAPP_NUMBER || null,
+      appSecret: c.WHATSAPP_APP_SECRET ?? null,
+      verifyToken: c.WHATSAPP_VERIFY_TOKEN ?? null,
+    },
     // A provider without credentials is unavailable (shown so) rather than failing at callback.
     oauth: {
       google:

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { startOidcTestProvider } from '../../api/src/testing/oidc-test-provider';
 import { startSmtpServer } from './mailbox';
 import { SESSIONS_FILE } from './sessions';
-import { ADMIN_EMAIL, BASE_URL, E2E_PORTS, IDP_ACCOUNTS, TRAVELER_EMAIL } from './suite-env';
+import {
+  ADMIN_EMAIL,
+  BASE_URL,
+  E2E_PORTS,
+  IDP_ACCOUNTS,
+  TRAVELER_EMAIL,
+  WHATSAPP,
+} from './suite-env';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -32,6 +39,9 @@ export default async function globalSetup() {
     ...E2E_PORTS,
     DATA_DIR: dataDir,
     ADMIN_EMAILS: ADMIN_EMAIL,
+    WHATSAPP_NUMBER: WHATSAPP.number,
+    WHATSAPP_APP_SECRET: WHATSAPP.appSecret,
+    WHATSAPP_VERIFY_TOKEN: WHATSAPP.verifyToken,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
   };

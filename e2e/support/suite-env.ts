@@ -21,6 +21,13 @@ export const BASE_URL = `http://localhost:${E2E_PORTS.HOST_PORT}`;
 
 export const ADMIN_EMAIL = 'admin@trekperu.example';
 
+/** The WhatsApp Cloud API settings of the suite: tests sign webhook calls as Meta would. */
+export const WHATSAPP = {
+  number: '51987654321',
+  appSecret: 'e2e-whatsapp-app-secret',
+  verifyToken: 'e2e-whatsapp-verify-token',
+} as const;
+
 export { CHROMIUM_LAUNCH } from './chromium.mjs';
 
 export const TRAVELER_EMAIL = 'ana.quispe@example.com';

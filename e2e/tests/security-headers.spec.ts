@@ -104,6 +104,40 @@ test("the projects pages, their dialogs and the edit page's lazy calendar stay w
   expect(await violations()).toEqual([]);
 });
 
+test("the admin's guide page, its toasts and its search stay within the policy", async ({
+  adminPage: page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const violations = await recordViolations(context, page);
+  await page.goto('/admin/guides');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide management' })).toBeVisible();
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  for (let i = 0; i < 7; i += 1) {
+    const name = `Policy Guide ${Date.now()}-${i}`;
+    await nameField.fill(name);
+    await page.getByRole('textbox', { name: 'Zones' }).fill('Cusco, Lares');
+    await page.getByRole('button', { name: 'Create guide' }).click();
+    await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(nameField).toHaveValue('');
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'Guide created' })).toBeVisible();
+  const firstSwitch = page.getByRole('switch', { name: /^Active for / }).first();
+  await firstSwitch.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Guide updated' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Copy join code for / })
+    .first()
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: /Copied!|Failed to copy/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search guides' }).fill('lares');
+  // The status filter's radios are drawn by their labels.
+  await page.getByRole('search').getByText('Inactive', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Inactive' })).toBeChecked();
+  await expect(page.getByText(/^Showing \d+ of \d+ guides$/)).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
 test('the policy is enforced: an inline script or an unsigned style element is refused', async ({
   page,
   context,

@@ -2,6 +2,12 @@
 // on the host's copy. Its version moves with this list, minor for an addition, major for a
 // removal, and shared/exports.json records the list of every version
 // (docs/decisions/0005-versioned-shared-contract.md).
+// Admin guide management (issue 12).
+export {
+  createGuideMutationOptions,
+  guidesQueryOptions,
+  updateGuideMutationOptions,
+} from './api/admin-guides';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
@@ -49,6 +55,20 @@ export {
 } from './routing/route-preload';
 export { rateLimitMessage } from './schemas/api-error';
 export { EMAIL_PATTERN, emailSchema, firstNameSchema, lastNameSchema } from './schemas/fields';
+export {
+  activationLink,
+  type CreateGuideBody,
+  GUIDE_LIMITS,
+  GUIDE_LOCALES,
+  type Guide,
+  type GuideList,
+  type GuideLocale,
+  type GuideStats,
+  guideNameSchema,
+  guideZonesSchema,
+  isWhatsappNumber,
+  splitZones,
+} from './schemas/guide';
 export { OAUTH_FORM_DATA_MAX } from './schemas/magic-link';
 export {
   type CreatedProjectSummary,

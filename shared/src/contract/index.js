@@ -12,11 +12,13 @@ export {
   SHARED_PACKAGE_NAME,
 } from './federation.js';
 export {
+  ADMIN_AREAS,
   API_PATHS,
   DEFAULT_RETURN_TO,
   hrefTo,
   isApiPath,
   PATHS,
+  requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';

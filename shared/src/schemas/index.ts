@@ -1,6 +1,7 @@
 // Schemas only (no React): the API imports this entry to declare its routes with the same schemas.
 export * from './api-error';
 export * from './fields';
+export * from './guide';
 export * from './health';
 export * from './magic-link';
 export * from './project';

@@ -172,17 +172,3 @@ export const projectParamsSchema = z.object({ id: z.uuid() });
 
 /** How many open (pending or active) requests one traveler may have at once. */
 export const OPEN_PROJECTS_LIMIT = 50;
-
-/** A guide of the admin screen (docs/product/admin.md). */
-export const guideSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  locale: z.enum(['fr', 'en', 'es']),
-  zones: z.array(z.string()),
-  isActive: z.boolean(),
-  joinCode: z.string(),
-  whatsappId: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-export type Guide = z.infer<typeof guideSchema>;

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../query-client';
@@ -20,6 +21,14 @@ describe('AppProviders', () => {
   it("switches Mantine's transitions off for travellers who ask for reduced motion", () => {
     renderPage(<p>page</p>);
     expect(document.documentElement.getAttribute('data-respect-reduced-motion')).toBe('true');
+  });
+
+  it("gives every toast's close button a name screen readers read", async () => {
+    renderPage(<p>page</p>);
+    act(() => {
+      notifications.show({ title: 'Copied!', message: 'Join code copied to the clipboard' });
+    });
+    expect(await screen.findByRole('button', { name: 'Close notification' })).toBeTruthy();
   });
 });
 

@@ -18,9 +18,12 @@ export {
   Chip,
   Input,
   InputBase,
+  NativeSelect,
   NumberInput,
   Progress,
   Radio,
+  SegmentedControl,
+  Switch,
   TextInput,
   useInputProps,
 } from '@trek/shared/mantine/forms';

@@ -12,15 +12,20 @@ import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
 
 export {
   Checkbox,
   Chip,
   Input,
   InputBase,
+  NativeSelect,
   NumberInput,
   Progress,
   Radio,
+  SegmentedControl,
+  Switch,
   TextInput,
   useInputProps,
 } from '#mantine-core';
