@@ -75,6 +75,11 @@ const envSchema = z.object({
   /** When set, Facebook is reached as an OpenID Connect issuer instead (a local test server). */
   FACEBOOK_ISSUER: z.url().optional(),
   /**
+   * `auto`: in development on this machine, a provider without credentials signs in through a
+   * local identity provider the API starts (see developmentSignIn); `off`: never.
+   */
+  DEVELOPMENT_SIGN_IN: z.enum(['auto', 'off']).default('auto'),
+  /**
    * How many proxies in front of the API to trust for the client address (X-Forwarded-For):
    * 1, the host's server, by default. `true` would take the left-most address, which any client
    * can write, and defeat the per-address rate limits.
@@ -84,6 +89,13 @@ const envSchema = z.object({
     .default(1)
     .transform((value) => (value === 'false' ? 0 : value)),
 });
+
+/** Every variable the API reads: the README's Configuration table documents each (tested). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as ReadonlyArray<
+  keyof typeof envSchema.shape
+>;
+
+type SocialProvider = 'google' | 'facebook';
 
 export type Config = {
   port: number;
@@ -116,6 +128,11 @@ export type Config = {
       issuer: string | undefined;
     } | null;
   };
+  /**
+   * Providers without credentials that sign in through the local development identity provider:
+   * only under NODE_ENV=development on a localhost PUBLIC_ORIGIN, never in production.
+   */
+  developmentSignIn: SocialProvider[];
 };
 
 /** Reads the configuration; a bad value throws a ConfigError naming the variable. */
@@ -133,6 +150,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  const google =
+    c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: c.GOOGLE_CLIENT_ID,
+          clientSecret: c.GOOGLE_CLIENT_SECRET,
+          issuer: c.GOOGLE_ISSUER,
+        }
+      : null;
+  const facebook =
+    c.FACEBOOK_CLIENT_ID && c.FACEBOOK_CLIENT_SECRET
+      ? {
+          clientId: c.FACEBOOK_CLIENT_ID,
+          clientSecret: c.FACEBOOK_CLIENT_SECRET,
+          authorizationUrl: c.FACEBOOK_AUTHORIZATION_URL,
+          tokenUrl: c.FACEBOOK_TOKEN_URL,
+          userinfoUrl: c.FACEBOOK_USERINFO_URL,
+          issuer: c.FACEBOOK_ISSUER,
+        }
+      : null;
+  // A stand-in that signs anyone in: only for a developer's own machine, never a real site.
+  const developmentSignIn =
+    c.NODE_ENV === 'development' &&
+    isLocalOrigin(c.PUBLIC_ORIGIN) &&
+    c.DEVELOPMENT_SIGN_IN === 'auto'
+      ? (['google', 'facebook'] as const).filter((name) => !{ google, facebook }[name])
+      : [];
   return {
     port: c.API_PORT,
     host: c.API_HOST,
@@ -154,27 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     magicLinkMailsPerEmail: c.MAGIC_LINK_MAILS_PER_EMAIL,
     oauthStartsPerIp: c.OAUTH_STARTS_PER_IP,
     // A provider without credentials is unavailable (shown so) rather than failing at callback.
-    oauth: {
-      google:
-        c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-          ? {
-              clientId: c.GOOGLE_CLIENT_ID,
-              clientSecret: c.GOOGLE_CLIENT_SECRET,
-              issuer: c.GOOGLE_ISSUER,
-            }
-          : null,
-      facebook:
-        c.FACEBOOK_CLIENT_ID && c.FACEBOOK_CLIENT_SECRET
-          ? {
-              clientId: c.FACEBOOK_CLIENT_ID,
-              clientSecret: c.FACEBOOK_CLIENT_SECRET,
-              authorizationUrl: c.FACEBOOK_AUTHORIZATION_URL,
-              tokenUrl: c.FACEBOOK_TOKEN_URL,
-              userinfoUrl: c.FACEBOOK_USERINFO_URL,
-              issuer: c.FACEBOOK_ISSUER,
-            }
-          : null,
-    },
+    oauth: { google, facebook },
+    developmentSignIn,
   };
 }
 
