@@ -18,7 +18,7 @@ export function socialSignInButtonContent(
     styles: { label: { flexDirection: 'column', lineHeight: 1.35 } },
     children: (
       <>
-        {label}
+        {label}{' '}
         <Text span fz="xs" c="dimmed">
           development sign-in
         </Text>
