@@ -160,7 +160,7 @@ const DEVELOPMENT_FORM = `<!doctype html><html lang="en"><head><meta charset="ut
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Development sign-in</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}
-label{display:block;margin:.75rem 0}input{display:block;width:100%;font:inherit;padding:.4rem}
+label{display:block;margin:.75rem 0}input{display:block;box-sizing:border-box;width:100%;font:inherit;padding:.4rem}
 button{font:inherit;padding:.4rem 1rem;margin:1rem .5rem 0 0}</style></head><body>
 <h1>Development sign-in</h1>
 <p>This local identity provider stands in for Google and Facebook while you develop: no
