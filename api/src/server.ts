@@ -12,7 +12,14 @@ async function main(): Promise<void> {
   await migrate(db);
   await sweepExpired(db, new Date());
 
-  const developmentSignIn = await startDevelopmentSignIn(config);
+  // A convenience: if it cannot start (say, an install without development dependencies), the
+  // providers without credentials show as unavailable, as they would without it.
+  const developmentSignIn = await startDevelopmentSignIn(config).catch((error: unknown) => {
+    console.warn(
+      `The development sign-in could not start (${error instanceof Error ? error.message : error}); providers without credentials show as unavailable.`,
+    );
+    return null;
+  });
   const app = await buildApp({
     config,
     db,
