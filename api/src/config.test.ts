@@ -20,6 +20,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).exposeMagicLinks).toBe(false);
   });
 
+  it('offers the development sign-in for providers without credentials, on this machine only', () => {
+    expect(loadConfig({}).developmentSignIn).toEqual(['google', 'facebook']);
+    const googleSet = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(googleSet).developmentSignIn).toEqual(['facebook']);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:5750' }).developmentSignIn).toHaveLength(
+      2,
+    );
+    // Never in production, on a real domain, in tests, or when turned off.
+    expect(loadConfig({ NODE_ENV: 'production' }).developmentSignIn).toEqual([]);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:3000' })
+        .developmentSignIn,
+    ).toEqual([]);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trek.example' }).developmentSignIn).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'http://localhost.trek.example' }).developmentSignIn,
+    ).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test' }).developmentSignIn).toEqual([]);
+    expect(loadConfig({ DEVELOPMENT_SIGN_IN: 'off' }).developmentSignIn).toEqual([]);
+    expect(() => loadConfig({ DEVELOPMENT_SIGN_IN: 'on' })).toThrow(/DEVELOPMENT_SIGN_IN/);
+  });
+
   it('reads TRUST_PROXY as a number of proxy hops, or false', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);

@@ -1,4 +1,6 @@
 import { buildApp } from './app.js';
+import { startDevelopmentSignIn } from './auth/development-sign-in.js';
+import { createOAuthProviders } from './auth/oauth-providers.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -10,11 +12,25 @@ async function main(): Promise<void> {
   await migrate(db);
   await sweepExpired(db, new Date());
 
+  // A convenience: if it cannot start (say, an install without development dependencies), the
+  // providers without credentials show as unavailable, as they would without it.
+  const developmentSignIn = await startDevelopmentSignIn(config).catch((error: unknown) => {
+    console.warn(
+      `The development sign-in could not start (${error instanceof Error ? error.message : error}); providers without credentials show as unavailable.`,
+    );
+    return null;
+  });
   const app = await buildApp({
     config,
     db,
     prettyLogs: config.env === 'development' && process.stdout.isTTY === true,
+    oauthProviders: { ...createOAuthProviders(config), ...developmentSignIn?.providers },
   });
+  if (developmentSignIn) {
+    app.log.info(
+      `Development sign-in: ${config.developmentSignIn.join(' and ')} sign in through a local identity provider at ${developmentSignIn.issuer} (any e-mail, no password). Set their credentials, or DEVELOPMENT_SIGN_IN=off, to turn it off.`,
+    );
+  }
 
   const sweeper = setInterval(() => {
     sweepExpired(db, new Date()).catch((error: unknown) =>
@@ -31,6 +47,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await developmentSignIn?.close();
       await db.close();
       process.exit(0);
     } catch (error) {

@@ -103,3 +103,4 @@ export { AppProviders } from './ui/app-providers';
 export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
+export { socialSignInButtonContent } from './ui/social-sign-in';

@@ -1,4 +1,4 @@
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
 import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import { type Config, loadConfig } from '../config.js';
@@ -57,7 +57,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null; logs?: boolean } = {},
+  options: {
+    mailer?: Mailer | null;
+    logs?: boolean;
+    oauthProviders?: BuildAppOptions['oauthProviders'];
+  } = {},
 ): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
   const db = await openEmbeddedDatabase('memory://');
@@ -75,6 +79,7 @@ export async function startTestApi(
     db,
     now: () => clock.now,
     mailer: options.mailer !== undefined ? options.mailer : recording,
+    ...(options.oauthProviders ? { oauthProviders: options.oauthProviders } : {}),
     ...(options.logs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { AppProviders } from './app-providers';
 import { NotBuiltYet } from './not-built-yet';
 import { PageMeta } from './page-meta';
 import { PageSkeleton } from './page-skeleton';
+import { socialSignInButtonContent } from './social-sign-in';
 
 function renderPage(element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }]);
@@ -74,5 +76,35 @@ describe('PageSkeleton', () => {
     renderPage(<PageSkeleton />);
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Loading…')).toBeTruthy();
+  });
+});
+
+describe('socialSignInButtonContent', () => {
+  it("adds 'development sign-in' to a button only when the local provider stands in", () => {
+    renderPage(
+      <>
+        <Button {...socialSignInButtonContent('Continue with Google', undefined)} />
+        <Button
+          {...socialSignInButtonContent('Continue with Facebook', {
+            available: true,
+            development: false,
+          })}
+        />
+        <Button
+          {...socialSignInButtonContent('Continue with Google', {
+            available: true,
+            development: true,
+          })}
+        />
+      </>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Continue with Google',
+      'Continue with Facebook',
+      'Continue with Google development sign-in',
+    ]);
+    expect(
+      screen.getByRole('button', { name: 'Continue with Google development sign-in' }),
+    ).toBeTruthy();
   });
 });
