@@ -81,6 +81,7 @@ export {
   type OriginalFormData,
   originalFormDataSchema,
   type Project,
+  trekRequestDescription,
   type WizardFormData,
   wizardFormDataSchema,
 } from './schemas/project';
