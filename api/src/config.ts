@@ -84,6 +84,7 @@ const envSchema = z.object({
   WHATSAPP_APP_SECRET: z.string().min(1).optional(),
   /** The token Meta sends back in the webhook's verification handshake (hub.verify_token). */
   WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /**
    * `auto`: in development on this machine, a provider without credentials signs in through a
    * local identity provider the API starts (see developmentSignIn); `off`: never.
    */
