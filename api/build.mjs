@@ -10,7 +10,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@trek/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-session': 'src/cli/create-session.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-session': 'src/cli/create-session.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -14,6 +14,8 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database itself (backups dump it); absent on a PostgreSQL server. */
+  embedded?: PGlite;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     throw error;
   }
   return {
+    embedded: db,
     query: async <T>(sql: string, params?: unknown[]) => {
       const result = await db.query<T>(sql, embeddedParams(params));
       return { rows: result.rows };

@@ -263,7 +263,9 @@ describe('input fuzzing', () => {
               : {}),
           });
           const answer = await res.text();
-          const counts = (statuses[routeKey(row.method, row.url)] ??= {});
+          const key = routeKey(row.method, row.url);
+          const counts = statuses[key] ?? {};
+          statuses[key] = counts;
           const code = res.status >= 400 ? /"code":"(\w+)"/.exec(answer)?.[1] : undefined;
           const outcome = code ? `${res.status} ${code}` : String(res.status);
           counts[outcome] = (counts[outcome] ?? 0) + 1;
