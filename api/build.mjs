@@ -15,6 +15,7 @@ await build({
     'create-session': 'src/cli/create-session.ts',
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
+    'copy-to-postgres': 'src/cli/copy-to-postgres.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -79,6 +79,9 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
 /** A PostgreSQL server (DATABASE_URL): how the API scales past one process. */
 export async function openServerDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ended (a restart, a failover, an administrator) leaves the pool
+  // and the next query opens a new one; unhandled, its 'error' event would end the process.
+  pool.on('error', () => {});
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   return {
