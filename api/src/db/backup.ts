@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { lockDataDir } from './data-dir-lock.js';
 
 /**
- * Backups of the embedded database (docs/decisions/0070-embedded-database-backups.md). While the
+ * Backups of the embedded database (docs/decisions/0070-reliability-proofs-and-backups.md). While the
  * API runs it alone may open DATA_DIR, so `npm run backup` asks it, by signal, to write the
  * snapshot itself: it names the file in DATA_DIR/backup.request and sends SIGUSR2 to the process
  * holding the folder's lock; the API checkpoints, dumps the data folder (PGlite's dumpDataDir,
