@@ -14,7 +14,13 @@ const external = [
 ];
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-session': 'src/cli/create-session.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-session': 'src/cli/create-session.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+    'copy-to-postgres': 'src/cli/copy-to-postgres.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

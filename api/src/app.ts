@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, isApiPath } from '@trek/shared/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
 import type { Config } from './config.js';
@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   oauthProviders?: Partial<Record<ProviderName, OAuthProvider>>;
   /** Where log lines go (tests read them); by default stdout, and none under NODE_ENV=test. */
   logStream?: { write(line: string): void };
+  /** Sees each route as it is registered: the authorization matrix and the fuzzer start from them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Body size limits: JSON calls are small; the largest, a trek request, stays under 16 kB. */
@@ -79,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!isApiPath(route.url)) {
       throw new Error(`${route.url} is outside the API's paths (${API_PATHS.join(', ')})`);
     }
+    options.onRoute?.(route);
   });
   useZodSchemas(app);
   decorateSessions(app);

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { startDevelopmentSignIn } from './auth/development-sign-in.js';
 import { createOAuthProviders } from './auth/oauth-providers.js';
 import { ConfigError, loadConfig } from './config.js';
+import { answerBackupRequest, BACKUP_SIGNAL } from './db/backup.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './db/sweep-expired.js';
@@ -55,6 +56,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // `npm run backup` asks for a snapshot of the embedded database this way (db/backup.ts).
+  const { embedded } = db;
+  if (embedded) {
+    process.on(BACKUP_SIGNAL, () => {
+      answerBackupRequest(config.dataDir, embedded).then(
+        (target) => app.log.info({ target }, 'backup written'),
+        (error: unknown) => app.log.error({ err: error }, 'backup failed'),
+      );
+    });
+  }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

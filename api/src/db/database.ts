@@ -20,6 +20,8 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database itself (backups dump it); absent on a PostgreSQL server. */
+  embedded?: PGlite;
 }
 
 /**
@@ -110,6 +112,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     return { rows: result.rows };
   };
   return {
+    embedded: db,
     query: (sql, params) => run(sql, () => query(sql, params)),
     cachedRead: (sql, params) => reads.read(sql, params, () => query(sql, params)),
     exec: (sql) =>
@@ -142,6 +145,9 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
 /** A PostgreSQL server (DATABASE_URL): how the API scales past one process. */
 export async function openServerDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ended (a restart, a failover, an administrator) leaves the pool
+  // and the next query opens a new one; unhandled, its 'error' event would end the process.
+  pool.on('error', () => {});
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const query = async <T>(sql: string, params?: unknown[]) => {
