@@ -84,7 +84,7 @@ test('a stopped remote shows a fallback in the page area; Retry recovers once it
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
     // Other routes keep working.
-    await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+    await page.getByRole('button', { name: 'Ana, account menu' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     await page.goBack();

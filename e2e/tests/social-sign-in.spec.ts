@@ -17,7 +17,7 @@ test('signing in with Google from /sign-in lands on My Projects', async ({ page 
   await signInAtProvider(page, 'rosa-google');
   await expect(page).toHaveURL(/\/u\/projects/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu for Rosa' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rosa, account menu' })).toBeVisible();
 });
 
 test("from the wizard's modal, the saved request is created once and the address is cleaned", async ({
@@ -82,7 +82,7 @@ test('an e-mail that belongs to another account is linked only after the owner p
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Facebook' }).click();
   await signInAtProvider(page, 'owner-facebook');
-  await expect(page.getByRole('button', { name: 'Account menu for Ana' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ana, account menu' })).toBeVisible();
 });
 
 test("signing out of all devices ends a second browser's session", async ({ page, browser }) => {
@@ -91,14 +91,14 @@ test("signing out of all devices ends a second browser's session", async ({ page
     await p.goto(`${BASE_URL}/sign-in`);
     await p.getByRole('button', { name: 'Continue with Google' }).click();
     await signInAtProvider(p, 'devices-google');
-    await expect(p.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+    await expect(p.getByRole('button', { name: 'Eva, account menu' })).toBeVisible();
   }
   const res = await page.request.post('/api/auth/logout-all-devices');
   expect(await res.json()).toMatchObject({ success: true, endedSessions: 1 });
   await other.reload();
   await expect(other).toHaveURL(/\/sign-in\?returnTo=/);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Eva, account menu' })).toBeVisible();
   await other.close();
 });
 
@@ -132,7 +132,7 @@ test('Log out in the user menu ends the session and goes to the marketing site',
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await signInAtProvider(page, 'logout-google');
-  await page.getByRole('button', { name: 'Account menu for Teo' }).click();
+  await page.getByRole('button', { name: 'Teo, account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'TrekPeru marketing home' })).toBeVisible();
   await page.goto(`${BASE_URL}/landing`);

@@ -21,6 +21,7 @@ export {
   updateProjectMutationOptions,
 } from './api/projects';
 export { providersQueryOptions } from './api/providers';
+export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {

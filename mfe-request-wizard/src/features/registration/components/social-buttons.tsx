@@ -1,5 +1,11 @@
 import { Button, Stack } from '@mantine/core';
-import { browserStorage, OAUTH_FORM_DATA_MAX, STORAGE_KEYS } from '@trek/shared';
+import { useQuery } from '@tanstack/react-query';
+import {
+  browserStorage,
+  OAUTH_FORM_DATA_MAX,
+  providersQueryOptions,
+  STORAGE_KEYS,
+} from '@trek/shared';
 
 function toBase64(text: string): string {
   let binary = '';
@@ -8,7 +14,11 @@ function toBase64(text: string): string {
 }
 
 /** The saved form travels through the provider round trip, base64-encoded (docs/product/sign-in.md). */
-function socialSignInUrl(provider: 'google' | 'facebook'): string {
+type Provider = 'google' | 'facebook';
+
+const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+
+function socialSignInUrl(provider: Provider): string {
   const params = new URLSearchParams({ returnTo: '/create-project' });
   try {
     const saved = browserStorage('local')?.getItem(STORAGE_KEYS.wizardFormData);
@@ -21,15 +31,27 @@ function socialSignInUrl(provider: 'google' | 'facebook'): string {
   return `/auth/${provider}?${params.toString()}`;
 }
 
+/**
+ * Continue with Google or Facebook. A provider the server has no credentials for shows as
+ * unavailable, as on /sign-in, instead of leaving the wizard for an error page.
+ */
 export function SocialButtons() {
+  const { data: providers } = useQuery(providersQueryOptions());
   return (
     <Stack gap="xs">
-      <Button variant="default" onClick={() => window.location.assign(socialSignInUrl('google'))}>
-        Continue with Google
-      </Button>
-      <Button variant="default" onClick={() => window.location.assign(socialSignInUrl('facebook'))}>
-        Continue with Facebook
-      </Button>
+      {(['google', 'facebook'] as const).map((provider) => {
+        const unavailable = providers?.[provider].available === false;
+        return (
+          <Button
+            key={provider}
+            variant="default"
+            disabled={unavailable}
+            onClick={() => window.location.assign(socialSignInUrl(provider))}
+          >
+            {`Continue with ${PROVIDER_NAMES[provider]}${unavailable ? ' (unavailable)' : ''}`}
+          </Button>
+        );
+      })}
     </Stack>
   );
 }

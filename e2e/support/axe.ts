@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Every WCAG 2.0, 2.1 and 2.2 rule of levels A and AA that axe-core knows. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Runs axe-core over the page as it is now and fails naming each violation, the rule, its help
+ * and the elements, so the report says what to fix. `what` names the state in the message.
+ */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1] ?? ''}`)
+        .join('\n')}`,
+  );
+  expect(found, `axe violations on ${what} (${page.viewportSize()?.width} px)`).toEqual([]);
+}
