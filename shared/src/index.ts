@@ -2,6 +2,8 @@
 // on the host's copy. Its version moves with this list, minor for an addition, major for a
 // removal, and shared/exports.json records the list of every version
 // (docs/decisions/0005-versioned-shared-contract.md).
+
+export { userQueryOptions } from './api/auth';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
