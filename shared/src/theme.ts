@@ -24,8 +24,63 @@ const teal: MantineColorsTuple = [
   '#06704f',
 ];
 
+/**
+ * The same for the colours the site uses for status and warnings: Mantine's green, yellow and
+ * orange (and lime) are below 4.5:1 even at shade 9 on white. Shade 8 is darkened to read at 4.6:1
+ * on white, shade 9 (filled badges, the light variant's text) at 4.7:1 on the light variant's
+ * shade 1.
+ */
+const green: MantineColorsTuple = [
+  '#ebfbee',
+  '#d3f9d8',
+  '#b2f2bb',
+  '#8ce99a',
+  '#69db7c',
+  '#51cf66',
+  '#40c057',
+  '#37b24d',
+  '#28863a',
+  '#267937',
+];
+const lime: MantineColorsTuple = [
+  '#f4fce3',
+  '#e9fac8',
+  '#d8f5a2',
+  '#c0eb75',
+  '#a9e34b',
+  '#94d82d',
+  '#82c91e',
+  '#74b816',
+  '#4f810c',
+  '#4b780b',
+];
+const yellow: MantineColorsTuple = [
+  '#fff9db',
+  '#fff3bf',
+  '#ffec99',
+  '#ffe066',
+  '#ffd43b',
+  '#fcc419',
+  '#fab005',
+  '#f59f00',
+  '#aa6300',
+  '#a65600',
+];
+const orange: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#f76707',
+  '#c84d0a',
+  '#b83d0d',
+];
+
 export const theme = createTheme({
-  colors: { teal },
+  colors: { teal, green, lime, yellow, orange },
   primaryColor: 'teal',
   primaryShade: { light: 9, dark: 6 },
   fontFamily: systemFonts,

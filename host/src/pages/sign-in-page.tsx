@@ -114,11 +114,11 @@ export function SignInPage() {
             </Button>
             <Text fz="xs" c="dimmed" ta="center">
               By continuing you agree to our{' '}
-              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always" td="underline">
                 Terms of Service
               </Anchor>{' '}
               and{' '}
-              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always" td="underline">
                 Privacy Policy
               </Anchor>
               .

@@ -37,7 +37,8 @@ function ToastViewport() {
         autoClose={TOAST_DURATION_MS}
         position="top-right"
         withinPortal={false}
-        styles={{ root: { top: `calc(${HEADER_HEIGHT_PX}px + var(--mantine-spacing-md))` } }}
+        // Below the header. Only the top roots move: a bottom root is placed by `bottom`.
+        styles={{ root: { marginTop: HEADER_HEIGHT_PX } }}
       />
     </section>
   );
