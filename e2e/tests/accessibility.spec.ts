@@ -151,7 +151,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto(PATHS.createProject);
       await settled(page);
-      await page.getByRole('radio', { name: 'Colca', exact: true }).click();
+      await page.getByRole('radio', { name: 'Colca Canyon', exact: true }).click();
       await page.getByRole('radio', { name: /2 days \/ 1 night/ }).click();
       await page.getByRole('button', { name: 'Start date' }).click();
       await page.getByRole('button', { name: 'Next month' }).click();

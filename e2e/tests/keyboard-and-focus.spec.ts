@@ -20,7 +20,7 @@ test('arrow keys move over the trek and duration cards and select without moving
   page,
 }) => {
   await page.goto(PATHS.createProject);
-  await tabTo(page, 'Salkantay');
+  await tabTo(page, 'Ausangate');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'Choquequirao' })).toBeFocused();
   await expect(page.getByRole('radio', { name: 'Choquequirao' })).toHaveAttribute(
@@ -30,7 +30,7 @@ test('arrow keys move over the trek and duration cards and select without moving
   // Well past the 300 ms auto-advance: still on the first step.
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('radio', { name: 'Salkantay' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Ausangate' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
   expect(await page.getByText('1 out of 4').count()).toBe(1);
   await page.keyboard.press('Enter');
@@ -222,8 +222,8 @@ test("the sign-in modal's sent view takes focus on 'Check your email' and announ
   await page.goto(PATHS.createProject);
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  const country = await dialog.getByRole('textbox', { name: 'Country' }).boundingBox();
-  const whatsapp = await dialog.getByRole('textbox', { name: 'WhatsApp (optional)' }).boundingBox();
+  const country = await dialog.getByLabel('Country').boundingBox();
+  const whatsapp = await dialog.getByLabel('WhatsApp (optional)').boundingBox();
   expect(country && whatsapp).toBeTruthy();
   if (country && whatsapp)
     expect(country.y === whatsapp.y || whatsapp.y >= country.y + country.height).toBe(true);
