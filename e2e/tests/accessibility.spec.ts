@@ -100,7 +100,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel("Yes / I'm flexible").check();
       await expect(page.getByText(/Flexibility window/)).toBeVisible();
       await expectNoAxeViolations(page, 'the dates step, flexible');
-      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
       await expect(page.getByText('Select at least one language to continue')).toBeVisible();
       await expectNoAxeViolations(page, 'the preferences step');
       await page.getByRole('checkbox', { name: 'English' }).check();
@@ -156,7 +156,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: 'Start date' }).click();
       await page.getByRole('button', { name: 'Next month' }).click();
       await page.getByRole('button', { name: dayLabel(dayNextMonth(27)), exact: true }).click();
-      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
       await page.getByRole('checkbox', { name: 'Spanish' }).check();
       const held = holdRequests();
       await page.route('**/api/projects', held.handler);

@@ -92,7 +92,7 @@ test('while a request is created the form is inert and the overlay is a named al
   await page.getByRole('button', { name: 'Start date' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: dayLabel(dayNextMonth(3)), exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('checkbox', { name: 'French' }).check();
 
   let release = () => {};
@@ -130,7 +130,9 @@ test('on a phone the Back/Next bar never covers the last field or the footer; no
   await page.getByRole('radio', { name: 'Lares', exact: true }).click();
   await expect(page.getByText('2 out of 4')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const bar = page.getByRole('button', { name: 'Next' }).locator('xpath=ancestor::div[2]');
+  const bar = page
+    .getByRole('button', { name: 'Next', exact: true })
+    .locator('xpath=ancestor::div[2]');
   const legal = page.getByRole('navigation', { name: 'Legal' }).getByRole('link').first();
   await expect(legal).toBeInViewport();
   const barBox = await bar.boundingBox();
@@ -170,7 +172,7 @@ test('choosing a start date closes the calendar and focuses the flexibility ques
   await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
   await expect(page.getByLabel('No / Fixed dates')).toBeFocused();
   await expect(page.getByRole('heading', { name: 'When would you like to trek?' })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Group & preferences' })).toBeFocused();
 });
 

@@ -24,7 +24,7 @@ test('a visitor completes the four steps with the mouse; a reload keeps the answ
     'data-checked',
     'true',
   );
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.getByRole('button', { name: 'Start date' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
@@ -53,7 +53,7 @@ test('a visitor completes the four steps with the mouse; a reload keeps the answ
       'Flexibility window: ±2 days around your selected dates. Guides can propose alternative dates within this range.',
     ),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Select at least one language to continue')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit request' })).toBeDisabled();
   await page
