@@ -15,11 +15,7 @@ export function sharedContractPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'trek-shared-contract',
     resolveShare(args: ResolveShareArgs) {
-      // The package and its Mantine slices ('@trek/shared/mantine/shell'...), which carry its
-      // version: whichever a remote resolves first must explain the refusal.
-      const contract =
-        args.pkgName === SHARED_PACKAGE_NAME || args.pkgName.startsWith(`${SHARED_PACKAGE_NAME}/`);
-      if (!contract) return args;
+      if (args.pkgName !== SHARED_PACKAGE_NAME) return args;
       const required = args.shareInfo.shareConfig?.requiredVersion;
       const provided = args.version;
       if (typeof required !== 'string' || !provided || satisfy(provided, required)) return args;
