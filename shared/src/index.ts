@@ -8,6 +8,7 @@ export {
   guidesQueryOptions,
   updateGuideMutationOptions,
 } from './api/admin-guides';
+export { userQueryOptions } from './api/auth';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
@@ -27,6 +28,7 @@ export {
   updateProjectMutationOptions,
 } from './api/projects';
 export { providersQueryOptions } from './api/providers';
+export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {

@@ -81,7 +81,7 @@ export interface RouteRow {
    * (traveler A for most routes, the admin for admin routes); null when no role gets past its
    * door (the WhatsApp webhook takes a signature, not a session: its own tests cover it).
    */
-  caller: Role | null;
+  caller: 'travelerA' | 'admin' | null;
 }
 
 function row(
