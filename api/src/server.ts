@@ -1,23 +1,32 @@
+import { sweepAccountFiles } from './account/sweep-account-files.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './db/sweep-expired.js';
+import { localFolderStorage } from './storage/local-folder-storage.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   await migrate(db);
-  await sweepExpired(db, new Date());
+  const storage = localFolderStorage(config.storageDir);
+  const sweep = async () => {
+    await sweepExpired(db, new Date());
+    await sweepAccountFiles(db, storage, new Date());
+  };
+  await sweep();
 
   const app = await buildApp({
     config,
     db,
+    storage,
+    runJobs: true,
     prettyLogs: config.env === 'development' && process.stdout.isTTY === true,
   });
 
   const sweeper = setInterval(() => {
-    sweepExpired(db, new Date()).catch((error: unknown) =>
+    sweep().catch((error: unknown) =>
       app.log.error({ err: error }, 'deleting expired rows failed'),
     );
   }, SWEEP_INTERVAL_MS);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
 import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
@@ -5,6 +8,8 @@ import { type Config, loadConfig } from '../config.js';
 import { type Database, openEmbeddedDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { localFolderStorage } from '../storage/local-folder-storage.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 
 /** The site's own origin in tests: state-changing requests carry it, as a browser's would. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -39,6 +44,11 @@ export interface TestApi {
   sentMail: MailMessage[];
   /** Log lines the API wrote (only with `logs: true`). */
   logLines: string[];
+  /** The object store (a throwaway folder, `storageDir`). */
+  storage: ObjectStorage;
+  storageDir: string;
+  /** Runs the jobs that are due now (the API under test does not poll). */
+  runJobs(): Promise<number>;
   /** A user with a fresh session. */
   signIn(email: string, names?: { firstName?: string; lastName?: string }): Promise<TestUser>;
   /**
@@ -70,9 +80,12 @@ export async function startTestApi(
       sentMail.push(message);
     },
   };
+  const storageDir = mkdtempSync(join(tmpdir(), 'trek-api-storage-'));
+  const storage = localFolderStorage(storageDir);
   const app = await buildApp({
     config,
     db,
+    storage,
     now: () => clock.now,
     mailer: options.mailer !== undefined ? options.mailer : recording,
     ...(options.logs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
@@ -88,6 +101,9 @@ export async function startTestApi(
     clock,
     sentMail,
     logLines,
+    storage,
+    storageDir,
+    runJobs: () => app.jobs.runDue(),
     async signIn(email, names = {}) {
       const userId = await findOrCreateUserByEmail(db, {
         email,
@@ -125,6 +141,7 @@ export async function startTestApi(
     async close() {
       await app.close();
       await db.close();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }
