@@ -108,9 +108,15 @@ export function createJobRunner(options: {
       const retryAt = new Date(now().getTime() + row.attempts ** 2 * 60_000);
       await db.query(
         `update jobs set status = $2, run_at = $3, locked_until = null, last_error = $4,
-           finished_at = case when $2 = 'failed' then $3 else null end
+           finished_at = $5
          where id = $1`,
-        [row.id, final ? 'failed' : 'pending', final ? now() : retryAt, message.slice(0, 500)],
+        [
+          row.id,
+          final ? 'failed' : 'pending',
+          final ? now() : retryAt,
+          message.slice(0, 500),
+          final ? now() : null,
+        ],
       );
     }
   }

@@ -32,7 +32,7 @@ describe('profile photos', () => {
   const upload = (
     url: string,
     user: TestUser | string,
-    body: BodyInit,
+    body: Buffer | ReadableStream<Uint8Array>,
     contentType: string | null = 'image/png',
   ) =>
     fetch(new URL(url, api.url), {

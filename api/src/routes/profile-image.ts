@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { PROFILE_IMAGE_UPLOAD } from '@trek/shared/contract';
 import {
   emptyRequestSchema,
   PROFILE_IMAGE_MAX_BYTES,
@@ -30,7 +31,7 @@ const UPLOADS_PER_HOUR = 30;
 /** After a refused upload the rest of its body is read and dropped up to this much. */
 const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
-const UPLOAD_PATH = '/api/profile-image/upload';
+const UPLOAD_PATH = PROFILE_IMAGE_UPLOAD.path;
 const IMAGES_PATH = '/api/profile-images';
 const EXTENSIONS: Record<ProfileImageType, string> = {
   'image/jpeg': 'jpg',

@@ -17,6 +17,7 @@ export {
   hrefTo,
   isApiPath,
   PATHS,
+  PROFILE_IMAGE_UPLOAD,
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_IMAGE_UPLOAD } from '../contract/paths.js';
 import { emailSchema, text } from './fields';
 import { userSchema } from './user';
 
@@ -96,7 +97,7 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 export const pendingEmailChangeSchema = z.object({ emailChange: emailChangeSchema.nullable() });
 
 /** Largest profile photo, in bytes (5 MB, as the dropzone and the upload URL both enforce). */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_MAX_BYTES = PROFILE_IMAGE_UPLOAD.maxBytes;
 
 /** The image types a profile photo may be, recognised by their first bytes, not their name. */
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
