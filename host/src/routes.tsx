@@ -4,7 +4,16 @@ import {
   type QueryKey,
   useQueryClient,
 } from '@tanstack/react-query';
-import { PATHS, projectQueryOptions, projectsQueryOptions, useAuth } from '@trek/shared';
+import {
+  authMethodsQueryOptions,
+  emailChangeQueryOptions,
+  PATHS,
+  projectQueryOptions,
+  projectsQueryOptions,
+  providersQueryOptions,
+  useAuth,
+  userSettingsQueryOptions,
+} from '@trek/shared';
 import { requiresSignIn } from '@trek/shared/contract';
 import { type ComponentType, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
@@ -90,7 +99,17 @@ export const routeTable: RouteEntry[] = [
     queries: (params) => [routeQuery(projectQueryOptions(projectId(params)))],
   },
   { path: PATHS.messages, owner: 'host', page: MessagesPage },
-  { path: PATHS.settings, owner: 'account', page: remotePages.settings },
+  {
+    path: PATHS.settings,
+    owner: 'account',
+    page: remotePages.settings,
+    queries: () => [
+      routeQuery(authMethodsQueryOptions()),
+      routeQuery(providersQueryOptions()),
+      routeQuery(userSettingsQueryOptions()),
+      routeQuery(emailChangeQueryOptions()),
+    ],
+  },
   { path: PATHS.adminGuides, owner: 'admin', page: remotePages.adminGuides },
   { path: PATHS.signIn, owner: 'host', page: SignInPage },
   { path: PATHS.authConflict, owner: 'host', page: AuthConflictPage },

@@ -19,6 +19,7 @@ export {
 } from './api/profile';
 export {
   changeProfileImageMutationOptions,
+  ProfileImageError,
   removeProfileImageMutationOptions,
 } from './api/profile-image';
 export {

@@ -58,11 +58,37 @@ export async function removeProfileImage() {
   return (await apiRequest('DELETE', '/api/profile-image', { schema: userResponseSchema })).user;
 }
 
+/**
+ * A new photo failed: while sending the file (`upload`: the upload URL or the bytes) or while
+ * making it the profile photo (`save`). The page says different things for each (the spec's
+ * 'Upload error' and 'Failed to update profile photo').
+ */
+export class ProfileImageError extends Error {
+  readonly step: 'upload' | 'save';
+  override readonly cause: unknown;
+
+  constructor(step: 'upload' | 'save', cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'ProfileImageError';
+    this.step = step;
+    this.cause = cause;
+  }
+}
+
 /** The three steps of a new photo: an upload URL, the bytes, then the photo is set. */
 export async function changeProfileImage({ file, ...options }: { file: File } & UploadOptions) {
-  const uploadURL = await requestProfileImageUpload();
-  await uploadFile(uploadURL, file, options);
-  return setProfileImage(uploadURL);
+  let uploadURL: string;
+  try {
+    uploadURL = await requestProfileImageUpload();
+    await uploadFile(uploadURL, file, options);
+  } catch (error) {
+    throw new ProfileImageError('upload', error);
+  }
+  try {
+    return await setProfileImage(uploadURL);
+  } catch (error) {
+    throw new ProfileImageError('save', error);
+  }
 }
 
 /** A new photo replaces the cached user's, so the header's avatar shows it without a reload. */
