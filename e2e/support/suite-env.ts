@@ -54,6 +54,9 @@ export const IDP_ACCOUNTS: Record<
     given_name: 'Olga',
   },
   'nomail-facebook': { given_name: 'Nina' },
+  // The account settings journeys (account-settings.spec.ts).
+  'settings-nomail-facebook': { given_name: 'Nico' },
+  'linker-google': { email: 'linker@example.com', email_verified: true, given_name: 'Lia' },
   // The seeded traveler's address: signing in with it must not link silently.
   'owner-facebook': { email: TRAVELER_EMAIL, given_name: 'Ana' },
 };

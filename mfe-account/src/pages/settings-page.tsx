@@ -4,6 +4,7 @@ import { AccountSection } from '../features/account/components/account-section';
 import { NotificationsSection } from '../features/notifications/components/notifications-section';
 import { SecuritySection } from '../features/security/components/security-section';
 import { SignInMethodsSection } from '../features/sign-in-methods/components/sign-in-methods-section';
+import { READABLE_TEXT } from '../ui/readable';
 
 /**
  * Exposed as `account/SettingsPage`: the account settings (docs/product/account.md). The host
@@ -18,7 +19,12 @@ export default function SettingsPage() {
         description="Your account, sign-in methods, notifications and privacy."
         noIndex
       />
-      <Container size="sm" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Container
+        size="sm"
+        py={{ base: 'lg', sm: 'xl' }}
+        px={{ base: 'sm', sm: 'md' }}
+        style={READABLE_TEXT}
+      >
         <Stack gap="lg">
           <div>
             <Title order={1}>Account settings</Title>

@@ -11,7 +11,6 @@ import {
   userInitial,
 } from '@trek/shared';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { ProfilePhotoDialog } from '../../profile-photo/components/profile-photo-dialog';
@@ -22,7 +21,11 @@ import { EditableField } from './editable-field';
 const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
 
-/** The wizard's page, told to send the saved request at once (as after signing in). */
+/**
+ * The wizard's page, told to send the saved request at once (as after signing in). A full page
+ * load, not a client-side link: the wizard sends a request once per page (a global flag), and it
+ * already tried once in this page before it was refused for the placeholder e-mail.
+ */
 const SEND_SAVED_REQUEST = `${PATHS.createProject}?auth=success`;
 
 /** Account: display name, e-mail (changed through a link to the new address) and photo. */
@@ -68,7 +71,7 @@ export function AccountSection({ user }: { user: User }) {
         <Alert color="teal" variant="light" title="Your trek request is waiting">
           <Stack gap="xs" align="flex-start">
             <Text fz="sm">It was saved in this browser and can be sent now.</Text>
-            <Button component={Link} to={SEND_SAVED_REQUEST} size="xs">
+            <Button component="a" href={SEND_SAVED_REQUEST} size="xs">
               Send my trek request
             </Button>
           </Stack>

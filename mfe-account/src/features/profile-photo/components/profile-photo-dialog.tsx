@@ -11,6 +11,7 @@ import {
   userInitial,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
+import { READABLE_TEXT } from '../../../ui/readable';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { failureToast, MAX_PHOTOS, rejectionToast, type Toast } from '../model/photo-toasts';
 
@@ -110,6 +111,8 @@ export function ProfilePhotoDialog({
       closeOnClickOutside={stage !== 'uploading'}
       closeOnEscape={stage !== 'uploading'}
       withCloseButton={stage !== 'uploading'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      style={READABLE_TEXT}
     >
       {stage === 'idle' && (
         <Stack gap="md">

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, PATHS } from '@trek/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { READABLE_TEXT } from '../../../ui/readable';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 
 /** Deleting the account: enabled once DELETE is typed; then signed out and sent to /. */
@@ -19,7 +20,14 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Delete your account?" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Delete your account?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      style={READABLE_TEXT}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

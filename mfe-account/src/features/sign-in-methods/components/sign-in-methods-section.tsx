@@ -11,6 +11,7 @@ import {
   unlinkSignInMethodMutationOptions,
 } from '@trek/shared';
 import { useState } from 'react';
+import { READABLE_TEXT } from '../../../ui/readable';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { useLinkResult } from '../hooks/use-link-result';
@@ -89,11 +90,11 @@ export function SignInMethodsSection({ user }: { user: User }) {
                   <Stack gap={4} miw={0}>
                     <Text fw={500}>{label}</Text>
                     <Group gap={6}>
-                      <Badge color={method.connected ? 'teal' : 'gray'} variant="light">
+                      <Badge color={method.connected ? 'teal.9' : 'gray.7'} variant="filled">
                         {method.connected ? 'Connected' : 'Not connected'}
                       </Badge>
                       {method.connected && (
-                        <Badge color={method.emailVerified ? 'teal' : 'yellow'} variant="outline">
+                        <Badge color={method.emailVerified ? 'teal.9' : 'gray.8'} variant="outline">
                           {method.emailVerified ? 'Verified' : 'Not verified'}
                         </Badge>
                       )}
@@ -123,7 +124,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
                     </Button>
                   ) : name === 'magicLink' ? (
                     <Button
-                      variant="light"
+                      variant="default"
                       size="xs"
                       disabled={!available}
                       loading={linkMagicLink.isPending}
@@ -136,7 +137,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
                     <Button
                       component="a"
                       href={linkUrl(name, PATHS.settings)}
-                      variant="light"
+                      variant="default"
                       size="xs"
                       aria-label={`Link ${label}`}
                     >
@@ -163,6 +164,8 @@ export function SignInMethodsSection({ user }: { user: User }) {
         onClose={() => !unlink.isPending && setConfirming(null)}
         title={confirming ? `Unlink ${confirming.label}?` : ''}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        style={READABLE_TEXT}
       >
         <Stack gap="md">
           <Text>
