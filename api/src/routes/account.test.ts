@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepAccountFiles } from '../account/sweep-account-files.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
 
@@ -308,5 +309,44 @@ describe('data export and account deletion', () => {
       ((await methods.json()) as { magicLink: { connected: boolean } }).magicLink.connected,
     ).toBe(true);
     expect((await api.request('POST', '/api/auth/link-magic-link')).status).toBe(401);
+  });
+});
+
+describe('what expires is swept, with its files', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('deletes expired exports, uploads never applied and unconfirmed e-mail changes', async () => {
+    const ana = await api.signIn('sweep@example.com');
+    const ticket = await api.request('POST', '/api/profile-image/upload', { as: ana });
+    const { uploadURL } = (await ticket.json()) as { uploadURL: string };
+    await fetch(new URL(uploadURL, api.url), {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, cookie: ana.cookie, 'content-type': 'image/png' },
+      body: PNG,
+    });
+    await api.request('POST', '/api/user/export-data', { as: ana });
+    await api.runJobs();
+    await api.request('PUT', '/api/user/profile', {
+      as: ana,
+      body: { email: 'swept@example.com' },
+    });
+    const files = await api.db.query<{ key: string }>(
+      `select storage_key as key from data_exports
+       union select storage_key from profile_image_uploads where storage_key is not null`,
+    );
+    expect(files.rows).toHaveLength(2);
+
+    // An hour on, only the upload never applied has gone; a day on, everything.
+    await sweepAccountFiles(api.db, api.storage, new Date(api.clock.now.getTime() + 61 * 60_000));
+    expect((await api.db.query('select 1 from profile_image_uploads')).rows).toHaveLength(0);
+    expect((await api.db.query('select 1 from data_exports')).rows).toHaveLength(1);
+    await sweepAccountFiles(api.db, api.storage, new Date(api.clock.now.getTime() + 25 * 3600_000));
+    expect((await api.db.query('select 1 from data_exports')).rows).toHaveLength(0);
+    expect((await api.db.query('select 1 from email_changes')).rows).toHaveLength(0);
+    for (const { key } of files.rows) expect(existsSync(join(api.storageDir, key))).toBe(false);
   });
 });

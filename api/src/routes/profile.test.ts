@@ -215,6 +215,28 @@ describe('the profile: display name and a verified e-mail change', () => {
     expect((await me(ana)).email).toBe('race@example.com');
   });
 
+  it('never logs an e-mail-change token', async () => {
+    const logged = await startTestApi({ LOG_LEVEL: 'info' }, { logs: true });
+    try {
+      const ana = await logged.signIn('logged-change@example.com');
+      await logged.request('PUT', '/api/user/profile', {
+        as: ana,
+        body: { email: 'logged-new@example.com' },
+      });
+      const mail = logged.sentMail.find((m) => m.to === 'logged-new@example.com');
+      const link = new URL(mail?.text.match(/https?:\/\/\S+confirm\?token=[\w-]+/)?.[0] ?? '');
+      const token = link.searchParams.get('token') ?? '';
+      await logged.request('GET', `${link.pathname}${link.search}`);
+      await logged.request('POST', link.pathname, { as: ana, form: { token } });
+      const log = logged.logLines.join('');
+      expect(token.length).toBeGreaterThan(20);
+      expect(log).toContain('/api/user/email-change/confirm?token=[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('a newer request replaces the pending one; the earlier link stops working; links expire', async () => {
     const ana = await api.signIn('twice@example.com');
     await profile(ana, { email: 'first@example.com' });

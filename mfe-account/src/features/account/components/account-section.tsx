@@ -109,7 +109,7 @@ export function AccountSection({ user }: { user: User }) {
         autoComplete="name"
         validate={(value) => firstIssue(displayNameSchema.safeParse(value))}
         onSave={(displayName) => save({ displayName })}
-        saving={profile.isPending && profile.variables && 'displayName' in profile.variables}
+        saving={profile.isPending && 'displayName' in (profile.variables ?? {})}
       />
       <Divider />
       <EditableField
@@ -129,7 +129,7 @@ export function AccountSection({ user }: { user: User }) {
         description="We send a link to the new address: your email changes once you open it."
         validate={(value) => firstIssue(newEmailSchema.safeParse(value))}
         onSave={(email) => save({ email })}
-        saving={profile.isPending && profile.variables && 'email' in profile.variables}
+        saving={profile.isPending && 'email' in (profile.variables ?? {})}
       />
       {emailChange.isError && (
         <Alert color="red" variant="light" title="We couldn't check for a pending email change.">

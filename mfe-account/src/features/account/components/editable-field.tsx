@@ -104,7 +104,7 @@ export function EditableField({
           type={type}
           autoComplete={autoComplete}
           description={description}
-          data-autofocus
+          // Focus moves into the field as it opens (and back to Edit as it closes).
           autoFocus
           key={form.key('value')}
           {...form.getInputProps('value')}
