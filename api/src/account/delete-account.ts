@@ -28,10 +28,23 @@ export async function deleteAccount(db: Database, userId: string): Promise<strin
     const emails = [...new Set([user.email.toLowerCase(), ...identities.rows.map((r) => r.email)])];
     await tx.query('delete from magic_links where lower(email) = any($1::text[])', [emails]);
     await tx.query('delete from linking_tokens where lower(email) = any($1::text[])', [emails]);
+    // The counters of a new address the user asked for are theirs too (its owner's links are not).
+    const pending = await tx.query<{ email: string }>(
+      'select lower(new_email) as email from email_changes where user_id = $1',
+      [userId],
+    );
+    const counted = [...new Set([...emails, ...pending.rows.map((row) => row.email)])];
+    // The counters that name the user or one of their addresses (the keys of countHit's callers),
+    // matched whole: another address that merely contains this one keeps its counters.
     await tx.query(
       `delete from rate_limits
-       where strpos(key, $1) > 0 or exists (select 1 from unnest($2::text[]) e where strpos(key, e) > 0)`,
-      [userId, emails],
+       where key = any(array['email-change:user:' || $1, 'profile-image:user:' || $1])
+          or exists (
+            select 1 from unnest($2::text[]) e
+            where key = any(array['magic-link:mails:' || e, 'email-change:to:' || e])
+               or starts_with(key, 'magic-link:email-ip:' || e || ' ')
+          )`,
+      [userId, counted],
     );
     await tx.query('delete from users where id = $1', [userId]);
     return [
