@@ -5,8 +5,10 @@ export default defineConfig({
     environment: 'node',
     // Each file starts its own API on an in-memory database; PGlite start-up is CPU-heavy.
     fileParallelism: false,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A test that migrates a database on disk takes ~10 s on an idle machine and twice that
+    // when the shared two-core machines are busy.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

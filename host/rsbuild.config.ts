@@ -1,8 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
-import { sharedDependencies } from '@trek/shared/module-federation';
+import {
+  MANTINE_FACADE_RULE,
+  mantineAliases,
+  sharedDependencies,
+} from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 
 const suite = suiteConfig(process.env);
@@ -19,23 +25,52 @@ const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
   onCommitFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
 };`;
 
+/**
+ * `TREK_HOST_BUILD=monolith`: the yardstick build of the same routes and pages with no Module
+ * Federation (src/federation/monolith-runtime.ts), into dist-monolith/, for `npm run bench`.
+ */
+const monolith = process.env.TREK_HOST_BUILD === 'monolith';
+
+function federation() {
+  return pluginModuleFederation({
+    name: 'host',
+    // Remotes are registered at runtime from the page's remote map (src/federation), so a
+    // remote can be redeployed or moved without rebuilding the host.
+    remotes: {},
+    shared: sharedDependencies(),
+    // An offline remote must not stop the host from starting; only the current route's
+    // remote is fetched.
+    shareStrategy: 'loaded-first',
+    // Exposed modules are typed from the remotes' own sources (same workspace); no download.
+    dts: false,
+    // The remotes' entries use this page's runtime instead of each bringing a copy.
+    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+  });
+}
+
 export default defineConfig(({ envMode }) => ({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'host',
-      // Remotes are registered at runtime from the page's remote map (src/federation), so a
-      // remote can be redeployed or moved without rebuilding the host.
-      remotes: {},
-      shared: sharedDependencies(),
-      // An offline remote must not stop the host from starting; only the current route's
-      // remote is fetched.
-      shareStrategy: 'loaded-first',
-      // Exposed modules are typed from the remotes' own sources (same workspace); no download.
-      dts: false,
-    }),
-  ],
+  plugins: [pluginReact(), pluginPrecompress(), ...(monolith ? [] : [federation()])],
+  ...(monolith
+    ? {
+        output: { distPath: { root: 'dist-monolith' } },
+      }
+    : {}),
   source: { entry: { index: './src/index.ts' } },
+  resolve: { alias: mantineAliases() },
+  tools: {
+    rspack: (config, { rspack, appendPlugins }) => {
+      config.module ??= {};
+      config.module.rules = [...(config.module.rules ?? []), MANTINE_FACADE_RULE];
+      if (monolith) {
+        appendPlugins(
+          new rspack.NormalModuleReplacementPlugin(
+            /src[\\/]federation[\\/]runtime\.ts$/,
+            fileURLToPath(new URL('./src/federation/monolith-runtime.ts', import.meta.url)),
+          ),
+        );
+      }
+    },
+  },
   html: {
     template: './index.html',
     // The remote map: which manifest URL each remote is served from. scripts/serve.mjs rewrites

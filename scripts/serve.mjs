@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isApiPath } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
 import {
@@ -26,6 +27,7 @@ import {
   remoteOrigins,
 } from './page-headers.mjs';
 import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
+import { createRoutePreloader } from './route-preload.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const REMOTE_MAP_SCRIPT =
@@ -63,6 +65,7 @@ export async function startStaticServer(options) {
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
       })
     : undefined;
+  const preloadHints = createRoutePreloader();
   const files = staticFiles(dir, {
     // Hashed chunks (static/) never change; the manifest, the remote entry and pages are
     // revalidated, so a redeployed remote is picked up at once.
@@ -80,6 +83,7 @@ export async function startStaticServer(options) {
    * @param {http.ServerResponse} res
    */
   async function sendPage(req, res) {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     let html;
     try {
       html = await readFile(join(dir, 'index.html'), 'utf8');
@@ -91,6 +95,11 @@ export async function startStaticServer(options) {
     }
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
+    // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
+    const { body, coding } = compressPage(
+      renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap)),
+      String(req.headers['accept-encoding'] ?? ''),
+    );
     res.writeHead(200, {
       ...pageSecurityHeaders({
         remoteOrigins: remoteOrigins(remoteMap ?? {}),
@@ -99,8 +108,11 @@ export async function startStaticServer(options) {
       }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(coding ? { 'Content-Encoding': coding } : {}),
+      'Content-Length': body.length,
     });
-    res.end(req.method === 'HEAD' ? undefined : renderPage(html, remoteMap, styleNonce));
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   /**
@@ -171,6 +183,24 @@ export async function startStaticServer(options) {
 }
 
 /**
+ * A page as the browser accepts it: brotli, else gzip, else as is.
+ * @param {string} page
+ * @param {string} acceptEncoding
+ * @returns {{ body: Buffer, coding?: 'br' | 'gzip' }}
+ */
+export function compressPage(page, acceptEncoding) {
+  const raw = Buffer.from(page);
+  if (/\bbr\b/.test(acceptEncoding)) {
+    return {
+      body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      coding: 'br',
+    };
+  }
+  if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(raw), coding: 'gzip' };
+  return { body: raw };
+}
+
+/**
  * The map the build wrote into index.html, for a host served without a map of its own.
  * @param {string} html
  * @returns {RemoteMap | undefined}
@@ -192,11 +222,13 @@ function bakedRemoteMap(html) {
  * @param {string} html
  * @param {RemoteMap | undefined} remoteMap
  * @param {string} styleNonce
+ * @param {string} [preloadHints] `<link rel="preload">` elements for the page's remote code
  */
-export function renderPage(html, remoteMap, styleNonce) {
+export function renderPage(html, remoteMap, styleNonce, preloadHints = '') {
   let page = html.replace(
     /<head[^>]*>/,
-    (head) => `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />`,
+    (head) =>
+      `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />${preloadHints ? `\n    ${preloadHints}` : ''}`,
   );
   if (remoteMap) {
     if (!REMOTE_MAP_SCRIPT.test(page)) throw new Error('index.html has no remote-map script');

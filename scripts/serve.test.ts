@@ -7,9 +7,10 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startStaticServer } from './serve.mjs';
 
@@ -231,6 +232,37 @@ describe("the host's pages", () => {
       nonces.push(inPage);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('are sent compressed, brotli first, with the encoding in Vary', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const raw = (accept: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolveRaw, reject) => {
+        // fetch() decodes bodies; read what went over the wire instead.
+        http
+          .get(`${url}/landing`, { headers: { 'accept-encoding': accept } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolveRaw({
+                encoding: res.headers['content-encoding'],
+                vary: res.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(br.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toContain('<div id="root">');
+    const gz = await raw('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('<div id="root">');
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('<div id="root">');
   });
 
   it('add HSTS in production', async () => {

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, isApiPath } from '@trek/shared/contract';
@@ -15,7 +16,7 @@ import {
   TOO_MANY_REQUESTS,
 } from './http/errors.js';
 import { REDACTED_LOG_PATHS, serializeRequest } from './http/log-redaction.js';
-import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { memoryRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { useZodSchemas } from './http/zod-type-provider.js';
@@ -29,6 +30,7 @@ import { registerMagicLinkRoutes } from './routes/magic-link.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
 import { registerProfileRoutes } from './routes/profile.js';
 import { registerProfileImageRoutes } from './routes/profile-image.js';
+import { registerProjectEditRoutes } from './routes/project-edits.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerUserSettingsRoutes } from './routes/user-settings.js';
 import { localFolderStorage } from './storage/local-folder-storage.js';
@@ -111,10 +113,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSameOriginCheck(app, [config.publicOrigin]);
 
   await app.register(cookie);
+  // JSON answers over 1 kB (a project list) go out compressed to browsers that accept it.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    store: databaseRateLimitStore(db, ctx.now),
+    store: memoryRateLimitStore(ctx.now),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', TOO_MANY_REQUESTS, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : null;
   registerMagicLinkRoutes(app, ctx, mailer);
   registerProjectRoutes(app, ctx);
+  registerProjectEditRoutes(app, ctx);
   registerOAuthRoutes(app, ctx, options.oauthProviders);
 
   // The account remote's calls: settings, profile, photos, export and deletion.

@@ -49,10 +49,11 @@ test('a remote redeployed under an open page: its next page shows the new versio
   });
   const fallbackSeen = await watchForFallback(page);
   try {
-    await page.goto(`${host.url}/u/projects/42`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Project details' })).toBeVisible();
+    // The edit page of a project that does not exist: a projects page that is not My Projects.
+    await page.goto(`${host.url}/u/projects/42/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
     // Another remote, with state of its own, open in the same page.
-    await page.getByRole('link', { name: 'Create a trek request' }).click();
+    await page.getByRole('link', { name: 'Create a new trek request' }).click();
     await page.getByRole('radio', { name: 'Salkantay', exact: true }).click();
     await expect(page.getByText('2 out of 4')).toBeVisible();
     await page.evaluate(() => Object.assign(window, { __samePage: true }));

@@ -7,10 +7,19 @@ import { freePort, startApi, startHost, startRemote } from '../support/servers';
 test('a remote renders in the host with the host React, router and QueryClient', async ({
   travelerPage: page,
 }) => {
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/projects') listReads.push(request.url());
+  });
   await page.goto('/u/projects');
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
-  // The remote reads the signed-in user from the host's query cache.
-  await expect(page.getByText('Signed in as Ana')).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: /^(Create Your First Trek Request|New Trek Request)$/ }).first(),
+  ).toBeVisible();
+  // The host starts the page's query with its code; the remote reads it from the host's one
+  // QueryClient: the list is fetched once.
+  await expect(page.getByRole('status')).toHaveCount(0);
+  expect(listReads).toHaveLength(1);
 
   // Every shared library on the page is one copy, provided by the host; the remote's own
   // fallback copies are never loaded.
@@ -51,7 +60,7 @@ test('a remote renders in the host with the host React, router and QueryClient',
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });
-  await page.getByRole('link', { name: 'Create a trek request' }).click();
+  await page.getByRole('link', { name: 'New Trek Request' }).click();
   await expect(page).toHaveURL('/create-project');
   expect(
     await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PATHS } from '@trek/shared/contract';
 import { expect, test } from '../support/fixtures';
+import { createProject } from '../support/projects';
 import { signIn } from '../support/sessions';
 import { BASE_URL, E2E_PORTS } from '../support/suite-env';
 import { completeWizardWithMouse } from '../support/wizard';
@@ -76,6 +77,30 @@ test('the request wizard, its lazy steps and the user menu stay within the polic
   await completeWizardWithMouse(page);
   await page.getByRole('button', { name: 'Account menu for Ana' }).click();
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test("the projects pages, their dialogs and the edit page's lazy calendar stay within the policy", async ({
+  travelerPage: page,
+  context,
+}) => {
+  const violations = await recordViolations(context, page);
+  const project = await createProject(page.request, { trek: 'Lares' });
+  await page.goto('/u/projects');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.goto(`/u/projects/${project.id}`);
+  await page.getByRole('button', { name: 'Cancel project' }).click();
+  await page.getByRole('button', { name: 'Keep project' }).click();
+  await page.getByRole('link', { name: 'Modify project' }).click();
+  await page.getByRole('button', { name: 'Edit dates' }).click();
+  await page.getByRole('button', { name: 'Start date' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'My dates are flexible' }).check();
+  await page.getByRole('button', { name: 'Review & Confirm' }).click();
+  await page.getByRole('button', { name: 'Back to editing' }).click();
+  await page.getByRole('link', { name: 'Back to project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
+import '@mantine/notifications/styles.layer.css';
 import { AppProviders, createQueryClient, RoutePreloadProvider } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,6 +18,10 @@ const router = createBrowserRouter(buildRoutes());
 // writes its CSS variables and responsive styles in such elements at run time
 // (docs/decisions/0004-page-security-headers.md).
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+// The style element a Mantine Modal adds to lock the page's scroll (react-remove-scroll) reads
+// the bundler's nonce (get-nonce); the shared @mantine/core runs in this build's runtime, so
+// every remote's dialogs carry it too.
+if (styleNonce) __webpack_nonce__ = styleNonce;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

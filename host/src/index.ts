@@ -6,13 +6,6 @@ import { config as zodConfig } from 'zod';
 // it must come before any schema is made.
 zodConfig({ jitless: true });
 
-// Mantine's dialogs lock the page's scrolling with a <style> element that react-remove-scroll
-// writes with the bundler's nonce (`__webpack_nonce__`, rspack's too): it gets the page's CSP
-// nonce, as Mantine's own style elements do, or the policy refuses it.
-declare let __webpack_nonce__: string | undefined;
-const pageNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
-if (pageNonce) __webpack_nonce__ = pageNonce;
-
 // The async boundary lets Module Federation negotiate shared singletons (React, router, query
 // client, Mantine, @trek/shared) before any of them is evaluated.
 import('./bootstrap');

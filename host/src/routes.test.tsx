@@ -7,6 +7,7 @@ import {
   providersQueryOptions,
   userSettingsQueryOptions,
 } from '@trek/shared';
+import { REMOTE_ROUTES } from '@trek/shared/contract';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import type { Params } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,18 @@ describe('route table', () => {
       '/dev/landing-internal': 'host',
       '*': 'host',
     });
+  });
+
+  it('agrees with the contract on which remote page renders each URL (the server preloads from it)', () => {
+    const remoteRoutes = routeTable
+      .filter((route) => route.owner !== 'host')
+      .map((route) => ({ path: route.path, page: route.page.displayName }));
+    expect(remoteRoutes).toEqual(
+      REMOTE_ROUTES.map((route) => ({
+        path: route.path,
+        page: `RemotePage(${route.remote}/${route.page})`,
+      })),
+    );
   });
 
   it("preloads the code of the remote page that owns a path, and nothing for the host's pages", () => {

@@ -8,6 +8,7 @@ import {
   authMethodsQueryOptions,
   emailChangeQueryOptions,
   PATHS,
+  PageSkeleton,
   projectQueryOptions,
   projectsQueryOptions,
   providersQueryOptions,
@@ -15,14 +16,13 @@ import {
   userSettingsQueryOptions,
 } from '@trek/shared';
 import { requiresSignIn } from '@trek/shared/contract';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireSignedIn } from './auth/require-signed-in';
 import type { RemoteName } from './federation/remote-map';
 import type { RemotePageComponent } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
 import { RootErrorPage } from './layout/root-error-page';
-import { AuthConflictPage } from './pages/auth-conflict-page';
 import { InternalDevPage } from './pages/internal-dev-page';
 import { LandingPage } from './pages/landing-page';
 import { MessagesPage } from './pages/messages-page';
@@ -63,6 +63,22 @@ export interface RouteEntry {
 
 /** The one id parameter of a project's routes (always present when the route matched). */
 const projectId = (params: Params) => params.id ?? '';
+
+/**
+ * The conflict page's code, and the Mantine slice of its form, load when its route is opened:
+ * no other page fetches them (docs/decisions/0007-what-the-browser-receives.md).
+ */
+const LazyAuthConflictPage = lazy(() =>
+  import('./pages/auth-conflict-page').then((module) => ({ default: module.AuthConflictPage })),
+);
+
+function AuthConflictPage() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <LazyAuthConflictPage />
+    </Suspense>
+  );
+}
 
 /**
  * The route table of the site (docs/product/site.md): the one place that says who owns which

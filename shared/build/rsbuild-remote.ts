@@ -9,7 +9,8 @@ import {
   REMOTE_ENTRY_FILE,
   type RemoteName,
 } from '../src/contract/index.js';
-import { sharedDependencies } from '../src/module-federation';
+import { MANTINE_FACADE_RULE, mantineAliases, sharedDependencies } from '../src/module-federation';
+import { pluginPrecompress } from './precompress-plugin';
 
 export interface RemoteConfigOptions<Name extends RemoteName> {
   /** Module Federation name; the host's remote map uses the same key. */
@@ -38,6 +39,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
   return defineConfig({
     plugins: [
       pluginReact(),
+      pluginPrecompress(),
       pluginModuleFederation({
         name,
         exposes: Object.fromEntries(
@@ -45,13 +47,20 @@ export function defineRemoteConfig<Name extends RemoteName>({
         ),
         filename: REMOTE_ENTRY_FILE,
         manifest: true,
-        shared: sharedDependencies(),
+        shared: sharedDependencies({ role: 'remote' }),
         shareStrategy: 'loaded-first',
         dts: false,
+        // In production the host's page already runs the federation runtime: the remote entry
+        // uses it instead of bringing a second copy (the standalone dev page keeps its own).
+        experiments: {
+          externalRuntime: process.env.NODE_ENV === 'production',
+          optimization: { target: 'web' },
+        },
       }),
     ],
     // The dev bootstrap (src/index.ts) gives the remote providers and a router when run alone.
     source: { entry: { index: './src/index.ts' } },
+    resolve: { alias: mantineAliases() },
     html: { title: `${title} (standalone)` },
     output: {
       // Chunks load from wherever the manifest was fetched, so the URL is runtime configuration.
@@ -60,7 +69,10 @@ export function defineRemoteConfig<Name extends RemoteName>({
     tools: {
       // A name of the remote's own: the host gives a redeployed remote a fresh one, so chunks of
       // two builds never meet (docs/decisions/0006-skew-recovery.md).
-      rspack: { output: { chunkLoadingGlobal: chunkLoadingGlobalOf(name) } },
+      rspack: {
+        output: { chunkLoadingGlobal: chunkLoadingGlobalOf(name) },
+        module: { rules: [MANTINE_FACADE_RULE] },
+      },
     },
     server: {
       port: suite.remotes[name].port,

@@ -25,8 +25,11 @@ export {
 export {
   createProject,
   createProjectMutationOptions,
+  deleteProjectMutationOptions,
+  notifyGuidesMutationOptions,
   projectQueryOptions,
   projectsQueryOptions,
+  updateProjectMutationOptions,
 } from './api/projects';
 export { providersQueryOptions } from './api/providers';
 export {
@@ -50,11 +53,17 @@ export {
   nightsFromDuration,
 } from './catalogue/durations';
 export { trekImageFor } from './catalogue/images';
-export { isTrekSelectable, WIZARD_TREKS } from './catalogue/treks';
+export { EDIT_PAGE_TREKS, findTrek, isTrekSelectable, WIZARD_TREKS } from './catalogue/treks';
 // The site's URLs, from the federation contract (docs/decisions/0005-versioned-shared-contract.md):
 // remote pages link through the host's copy, so they follow the host's route table.
 export { hrefTo, PATHS } from './contract/paths.js';
-export { addNightsIso, formatDisplayDate, parseIsoDate, toIsoDate } from './format/dates';
+export {
+  addNightsIso,
+  formatCreatedAt,
+  formatDisplayDate,
+  parseIsoDate,
+  toIsoDate,
+} from './format/dates';
 export { createQueryClient } from './query-client';
 export {
   type PreloadRoute,
@@ -78,13 +87,29 @@ export {
   type CreateProjectBody,
   createdProjectSummarySchema,
   LANGUAGE_KEYS,
+  LANGUAGE_LABELS,
   type LanguageKey,
+  languagesToText,
+  type OriginalFormData,
+  originalFormDataSchema,
   type Project,
   type WizardFormData,
   wizardFormDataSchema,
 } from './schemas/project';
+export {
+  type EditableProject,
+  editableProjectOf,
+  endDateOf,
+  FLEXIBILITY_WINDOW_DAYS,
+  GROUP_SIZE,
+  mergeProjectUpdate,
+  type ProjectChange,
+  type ProjectUpdateBody,
+  projectUpdateBodySchema,
+} from './schemas/project-update';
 export type { User } from './schemas/user';
 export { SITE } from './site';
+export { pendingGuideNoticeOf } from './storage/pending-guide-notices';
 export { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage/storage';
 export { AppProviders } from './ui/app-providers';
 export { NotBuiltYet } from './ui/not-built-yet';

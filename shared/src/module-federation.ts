@@ -2,7 +2,13 @@
  * The Module Federation `shared` configuration of the host and every remote (used at build
  * time by their Rsbuild configs). Every library is a singleton with an explicit required version,
  * so one React, one router, one QueryClient context and one Mantine theme exist on a page.
+ *
+ * Mantine and React Router are shared as the parts the suite uses, not whole: a shared library
+ * is never tree-shaken, and the whole of @mantine/core on every page was most of what a page
+ * loaded (docs/decisions/0007-what-the-browser-receives.md).
  */
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharedPackage from '../package.json' with { type: 'json' };
 import { SHARED_PACKAGE_NAME } from './contract/index.js';
 
@@ -15,6 +21,8 @@ interface SharedConfig {
   version?: string;
   strictVersion?: boolean;
   eager?: boolean;
+  /** The module provided under this name (default: the name itself); false: never provided. */
+  import?: string | false;
 }
 
 const peer = sharedPackage.devDependencies;
@@ -26,18 +34,44 @@ const SINGLETONS: Record<string, string> = {
   'react-dom': peer['react-dom'],
   // Subpath imports such as react-dom/client must resolve to the same copy.
   'react-dom/': peer['react-dom'],
-  'react-router': peer['react-router'],
-  'react-router-dom': peer['react-router-dom'],
   '@tanstack/react-query': peer['@tanstack/react-query'],
-  '@mantine/core': peer['@mantine/core'],
-  '@mantine/hooks': peer['@mantine/hooks'],
+  // Mantine's other packages import '@mantine/core' too, which every build reads as the slices.
   '@mantine/dates': peer['@mantine/dates'],
   '@mantine/notifications': peer['@mantine/notifications'],
   dayjs: peer.dayjs,
-  // zod is left out on purpose: schemas hold no shared state, and a shared library is not
-  // tree-shaken (the whole of zod, ~87 kB gzip, would load on every page). Each bundle keeps the
-  // few zod parts it uses.
+  // zod and @mantine/hooks are left out on purpose: they hold no shared state, and a shared
+  // library is not tree-shaken. Each bundle keeps the few parts it uses.
 };
+
+/** The slices of @mantine/core the host shares (src/ui/mantine), by the pages that need them. */
+export const MANTINE_SLICES = ['shell', 'forms', 'menus', 'dialogs'] as const;
+
+const file = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const FACADE = file('./ui/mantine/facade.ts');
+
+/** A module of this package as a path relative to the build's folder (stable across checkouts). */
+function providedPath(path: string): string {
+  const fromBuild = relative(process.cwd(), file(path)).replaceAll('\\', '/');
+  return fromBuild.startsWith('.') ? fromBuild : `./${fromBuild}`;
+}
+
+/**
+ * What every build (host and remotes) reads for '@mantine/core': the facade over the slices, and
+ * the real package behind the slices' own '#mantine-core' imports.
+ */
+export function mantineAliases(): Record<string, string> {
+  return {
+    '@mantine/core$': FACADE,
+    '#mantine-core$': file('../node_modules/@mantine/core/esm/index.mjs'),
+  };
+}
+
+/**
+ * The facade has no side effects: a build may then bind each imported name straight to its
+ * slice, so a page that shows no menu never loads the menus slice.
+ */
+export const MANTINE_FACADE_RULE = { test: FACADE, sideEffects: false } as const;
 
 /**
  * The @trek/shared version a build declares it was made against. `TREK_SHARED_VERSION` makes a
@@ -54,12 +88,20 @@ export function builtAgainstSharedVersion(env: Record<string, string | undefined
 }
 
 export function sharedDependencies(
-  options: { eager?: boolean } = {},
+  options: { eager?: boolean; role?: 'host' | 'remote' } = {},
 ): Record<string, SharedConfig> {
+  const { role = 'host', ...rest } = options;
   const config: Record<string, SharedConfig> = {};
   for (const [name, version] of Object.entries(SINGLETONS)) {
-    config[name] = { singleton: true, requiredVersion: `^${version}`, ...options };
+    config[name] = { singleton: true, requiredVersion: `^${version}`, ...rest };
   }
+  config['react-router-dom'] = {
+    singleton: true,
+    requiredVersion: `^${peer['react-router-dom']}`,
+    version: peer['react-router-dom'],
+    import: `${SHARED_PACKAGE_NAME}/router`,
+    ...rest,
+  };
   // The workspace package: at least the version this build was made against, same major. With
   // a singleton and 'loaded-first' the runtime uses the copy the host already loaded, whatever
   // its version; strictVersion makes it refuse a copy that is too old (an error the host turns
@@ -70,7 +112,50 @@ export function sharedDependencies(
     strictVersion: true,
     requiredVersion: `^${builtAgainst}`,
     version: builtAgainst,
-    ...options,
+    ...rest,
   };
+  // Mantine's slices share its internals (the provider's context, the styles API): a slice must
+  // come from the same build as the others, so only the host provides them. A remote's
+  // production build carries none (its standalone development page still does).
+  const hostOnly = role === 'remote' && process.env.NODE_ENV === 'production';
+  for (const slice of MANTINE_SLICES) {
+    const name = `${SHARED_PACKAGE_NAME}/mantine/${slice}`;
+    config[name] = {
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: `^${builtAgainst}`,
+      version: builtAgainst,
+      ...(hostOnly ? { import: false } : {}),
+      // The host provides every slice, also one no code of its own imports (the dialogs a
+      // remote shows): a module given by path is provided whether or not the build uses it.
+      ...(role === 'host' ? { import: providedPath(`./ui/mantine/${slice}.ts`) } : {}),
+      ...rest,
+    };
+  }
+  if (role === 'host') {
+    for (const name of hostEager()) {
+      const entry = config[name];
+      if (entry) entry.eager = true;
+    }
+  }
   return config;
+}
+
+/**
+ * What every page needs before it can render: the host bundles these into its first script, so
+ * they arrive in one download with it instead of a dozen fetched after it has run, behind the
+ * browser's six connections (docs/decisions/0007-what-the-browser-receives.md).
+ */
+function hostEager(): string[] {
+  return [
+    'react',
+    'react/',
+    'react-dom',
+    'react-dom/',
+    'react-router-dom',
+    '@tanstack/react-query',
+    '@mantine/notifications',
+    SHARED_PACKAGE_NAME,
+    `${SHARED_PACKAGE_NAME}/mantine/shell`,
+  ];
 }

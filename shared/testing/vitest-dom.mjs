@@ -8,6 +8,9 @@ export const domTestConfig = defineConfig({
     globals: true,
     setupFiles: ['@trek/shared/testing/setup-dom'],
     css: false,
+    // Component tests click through whole pages with user-event; on the shared two-core machines
+    // a busy moment makes a 3 s test take over Vitest's default 5 s.
+    testTimeout: 15_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

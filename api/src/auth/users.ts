@@ -1,6 +1,7 @@
 import type { User } from '@trek/shared/schemas';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
+import { deleteUserSessions } from './sessions.js';
 
 interface UserRow {
   id: string;
@@ -85,7 +86,7 @@ export async function claimUnprovenAccount(db: Queryable, userId: string): Promi
   );
   if (proven.rows.length > 0) return;
   await db.query('delete from auth_identities where user_id = $1 and not email_verified', [userId]);
-  await db.query('delete from sessions where user_id = $1', [userId]);
+  await deleteUserSessions(db, userId);
 }
 
 /** The e-mail is proven (a magic link followed, or an operator's session): a sign-in method. */

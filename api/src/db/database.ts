@@ -21,6 +21,14 @@ export interface Database extends Queryable {
  * 'memory://'). One process at a time may open a data folder: the second is refused with a
  * DataDirLockedError before it touches the database.
  */
+/**
+ * PGlite serialises a Date parameter several times slower than the same instant as ISO text,
+ * which PostgreSQL reads as a timestamptz just as well: every query of a request pays for it.
+ */
+function embeddedParams(params: unknown[] | undefined): unknown[] | undefined {
+  return params?.map((value) => (value instanceof Date ? value.toISOString() : value));
+}
+
 export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   let location = dataDir;
   let unlock = () => {};
@@ -38,7 +46,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   }
   return {
     query: async <T>(sql: string, params?: unknown[]) => {
-      const result = await db.query<T>(sql, params);
+      const result = await db.query<T>(sql, embeddedParams(params));
       return { rows: result.rows };
     },
     exec: async (sql) => {
@@ -48,7 +56,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
       db.transaction((tx) =>
         fn({
           query: async <T>(sql: string, params?: unknown[]) => ({
-            rows: (await tx.query<T>(sql, params)).rows,
+            rows: (await tx.query<T>(sql, embeddedParams(params))).rows,
           }),
           exec: async (sql) => {
             await tx.exec(sql);

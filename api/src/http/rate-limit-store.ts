@@ -8,7 +8,7 @@ export interface Hit {
 
 /**
  * Counts hits of a key in a fixed window, in the database, so every API process shares the
- * counters (nothing stateful lives in process memory: the API scales to several processes).
+ * counters: the security limits (magic links, social sign-ins) hold whatever process answers.
  */
 export async function countHit(
   db: Database,
@@ -37,9 +37,26 @@ export async function deleteExpiredHits(db: Database, now: Date): Promise<void> 
 type IncrCallback = Parameters<FastifyRateLimitStore['incr']>[1];
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { timeWindow?: unknown };
 
-/** A store for @fastify/rate-limit backed by countHit. */
-export function databaseRateLimitStore(db: Database, now: () => Date): FastifyRateLimitStoreCtor {
-  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+/** Counters kept at most this long after their window ended, then forgotten. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The store of the general per-address flood limit: counters in this process's memory, one
+ * fixed window per key (docs/decisions/0008-api-throughput.md). A database write on every
+ * request made concurrent requests of one address wait on one row; the security limits that
+ * must hold across processes (magic links, social sign-ins) keep using countHit. With N API
+ * processes behind a balancer, an address gets up to N times the limit.
+ */
+export function memoryRateLimitStore(now: () => Date): FastifyRateLimitStoreCtor {
+  const hits = new Map<string, { count: number; resetAt: number }>();
+  let sweptAt = 0;
+  const sweep = (at: number) => {
+    if (at - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = at;
+    for (const [key, hit] of hits) if (hit.resetAt <= at) hits.delete(key);
+  };
+
+  return class MemoryRateLimitStore implements FastifyRateLimitStore {
     private readonly windowMs: number;
     private readonly prefix: string;
 
@@ -49,19 +66,20 @@ export function databaseRateLimitStore(db: Database, now: () => Date): FastifyRa
     }
 
     incr(key: string, callback: IncrCallback): void {
-      const at = now();
-      countHit(db, `${this.prefix}:${key}`, this.windowMs, at).then(
-        (hit) =>
-          callback(null, {
-            current: hit.count,
-            ttl: Math.max(0, hit.resetAt.getTime() - at.getTime()),
-          }),
-        (error: Error) => callback(error),
-      );
+      const at = now().getTime();
+      sweep(at);
+      const id = `${this.prefix}:${key}`;
+      let hit = hits.get(id);
+      if (!hit || hit.resetAt <= at) {
+        hit = { count: 0, resetAt: at + this.windowMs };
+        hits.set(id, hit);
+      }
+      hit.count += 1;
+      callback(null, { current: hit.count, ttl: hit.resetAt - at });
     }
 
     child(routeOptions: ChildOptions): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore(
+      return new MemoryRateLimitStore(
         { timeWindow: routeOptions.timeWindow ?? this.windowMs },
         `${String(routeOptions.method)} ${routeOptions.url}`,
       );

@@ -8,6 +8,7 @@ import {
 } from '@trek/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf, signedInHook } from '../auth/current-session.js';
+import { deleteUserSessions } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
@@ -103,11 +104,8 @@ export function registerAuthMethodRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const session = sessionOf(request);
-      const { rows } = await db.query<{ id: string }>(
-        'delete from sessions where user_id = $1 and id <> $2 returning id',
-        [session.userId, session.sessionId],
-      );
-      return { success: true as const, endedSessions: rows.length };
+      const endedSessions = await deleteUserSessions(db, session.userId, session.sessionId);
+      return { success: true as const, endedSessions };
     },
   );
 }

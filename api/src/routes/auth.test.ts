@@ -77,6 +77,16 @@ describe('auth routes', () => {
     }
   });
 
+  it('a session ended by another API process stops working within a second', async () => {
+    const elsewhere = await api.signIn('ended-elsewhere@example.com');
+    expect((await api.request('GET', '/api/auth/user', { as: elsewhere })).status).toBe(200);
+    // Another process deletes it: this one may still trust what it found a moment ago...
+    await api.db.query('delete from sessions where user_id = $1', [elsewhere.userId]);
+    api.clock.now = new Date(api.clock.now.getTime() + 1001);
+    // ...but no longer than a second.
+    expect((await api.request('GET', '/api/auth/user', { as: elsewhere })).status).toBe(401);
+  });
+
   it('POST /api/auth/logout without a session still answers success', async () => {
     expect((await api.request('POST', '/api/auth/logout')).status).toBe(200);
   });

@@ -1,39 +1,7 @@
 import { OPEN_PROJECTS_LIMIT, projectListSchema } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectBody as body, wizardAnswers as formData } from '../testing/project-bodies.js';
 import { startTestApi, type TestApi, type TestUser } from '../testing/test-api.js';
-
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travelers',
-    destination: 'Lares',
-    startDate: '2026-03-02',
-    endDate: '2026-03-05',
-    maxBudget: 'TBD',
-    groupSize: 2,
-    difficulty: 'medium',
-    formData: formData(),
-    ...overrides,
-  };
-}
-
-function formData(overrides: Record<string, unknown> = {}) {
-  return {
-    trek: 'Lares',
-    duration: '4 days / 3 nights',
-    dates: {
-      flexible: true,
-      flexibilityWindowDays: 2,
-      start: '2026-03-02',
-      end: '2026-03-05',
-      baseDate: '2026-03-02',
-    },
-    travelers: 2,
-    languages: ['english', 'spanish'],
-    utm: { source: 'newsletter', medium: '', campaign: '' },
-    ...overrides,
-  };
-}
 
 describe('projects', () => {
   let api: TestApi;
@@ -53,6 +21,36 @@ describe('projects', () => {
     expect((await api.request('GET', '/api/projects')).status).toBe(401);
     expect((await create('')).status).toBe(401);
     expect((await create('', { nonsense: true })).status).toBe(401);
+  });
+
+  it('sends a long list compressed to a client that accepts it, and plain to one that does not', async () => {
+    const eva = await api.signIn('compressed-list@example.com');
+    for (const day of ['02', '09', '16', '23', '30']) {
+      const start = `2026-03-${day}`;
+      const res = await create(
+        eva,
+        body({
+          startDate: start,
+          endDate: start,
+          formData: formData({
+            dates: {
+              flexible: false,
+              flexibilityWindowDays: null,
+              start,
+              end: start,
+              baseDate: start,
+            },
+          }),
+        }),
+      );
+      expect(res.status).toBe(201);
+    }
+    const asked = (encoding: string) =>
+      api.request('GET', '/api/projects', { as: eva, headers: { 'accept-encoding': encoding } });
+    const br = await asked('gzip, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(projectListSchema.parse(await br.json())).toHaveLength(5);
+    expect((await asked('identity')).headers.get('content-encoding')).toBeNull();
   });
 
   it('creates a pending project and reads it back as the shared schema describes', async () => {

@@ -1,7 +1,8 @@
 import {
   createProjectBodySchema,
+  languagesToText,
   OPEN_PROJECTS_LIMIT,
-  type Project,
+  projectDeletedSchema,
   projectListQuerySchema,
   projectListSchema,
   projectParamsSchema,
@@ -13,53 +14,18 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
+import {
+  PROJECT_COLUMNS,
+  type ProjectRow,
+  pastDateError,
+  projectNotFound,
+  refuseInvalidRequest,
+  toProject,
+  tripDateLimits,
+} from '../projects/project-rows.js';
 
 /** The same request again within this window is a blocked duplicate (docs/product/projects.md). */
 export const DUPLICATE_WINDOW_MS = 10_000;
-
-const LANGUAGE_NAMES: Record<string, string> = {
-  english: 'English',
-  french: 'French',
-  spanish: 'Spanish',
-};
-
-interface ProjectRow {
-  id: string;
-  title: string;
-  description: string | null;
-  destination: string | null;
-  status: string;
-  created_at: Date | string;
-  start_date: Date | string | null;
-  end_date: Date | string | null;
-  duration: string | null;
-  group_size: number | null;
-  language: string | null;
-  flexible: boolean;
-  flexibility_window_days: number | null;
-}
-
-const COLUMNS = `id, title, description, destination, status, created_at, start_date::text as start_date,
-  end_date::text as end_date, duration, group_size, language, flexible, flexibility_window_days`;
-
-/** A project as read (docs/product/projects.md); the route's schema checks it on the way out. */
-function toProject(row: ProjectRow): Project {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    destination: row.destination,
-    status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    startDate: row.start_date ? String(row.start_date).slice(0, 10) : null,
-    endDate: row.end_date ? String(row.end_date).slice(0, 10) : null,
-    duration: row.duration,
-    groupSize: row.group_size,
-    language: row.language,
-    flexible: row.flexible,
-    flexibilityWindowDays: row.flexibility_window_days,
-  };
-}
 
 async function isTemporaryEmail(db: Queryable, userId: string): Promise<boolean> {
   const { rows } = await db.query<{ is_temporary_email: boolean }>(
@@ -84,22 +50,14 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
       const session = sessionOf(request);
       const { body } = request;
       const now = ctx.now();
-      const today = now.toISOString().slice(0, 10);
-      // A day of slack: the traveler's "today" may still be yesterday in UTC terms.
-      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+      const { earliest, today } = tripDateLimits(now);
       for (const [field, date] of [
         ['startDate', body.startDate],
         ['endDate', body.endDate],
         ['formData.dates.start', body.formData.dates.start],
         ['formData.dates.end', body.formData.dates.end],
       ] as const) {
-        if (date && date < yesterday) {
-          throw new HttpError(
-            400,
-            'VALIDATION',
-            `${field}: must not be in the past (today is ${today})`,
-          );
-        }
+        if (date && date < earliest) throw pastDateError(field, today);
       }
       if (await isTemporaryEmail(db, session.userId)) {
         throw new HttpError(
@@ -109,7 +67,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
         );
       }
       const { formData } = body;
-      const language = formData.languages.map((key) => LANGUAGE_NAMES[key] ?? key).join(', ');
+      const language = languagesToText(formData.languages);
 
       const created = await db.transaction(async (tx) => {
         // One submission at a time per traveler: a double click, a second tab or a reload that
@@ -143,7 +101,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
           `insert into projects (user_id, title, description, destination, start_date, end_date, duration,
              group_size, language, flexible, flexibility_window_days, max_budget, difficulty, form_data, created_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-           returning ${COLUMNS}`,
+           returning ${PROJECT_COLUMNS}`,
           [
             session.userId,
             body.title,
@@ -195,7 +153,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
         if (!cursor) throw new HttpError(404, 'NOT_FOUND', 'after: Project not found');
       }
       const { rows } = await db.query<ProjectRow>(
-        `select ${COLUMNS} from projects
+        `select ${PROJECT_COLUMNS} from projects
          where user_id = $1 and ($2::timestamptz is null or (created_at, id) < ($2, $3::uuid))
          order by created_at desc, id desc limit $4`,
         [session.userId, cursor?.created_at ?? null, cursor?.id ?? null, limit + 1],
@@ -219,15 +177,36 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const session = sessionOf(request);
-      // Someone else's project and a malformed id look the same: missing.
-      if (request.validationError) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+      refuseInvalidRequest(request);
       const { rows } = await db.query<ProjectRow>(
-        `select ${COLUMNS} from projects where id = $1 and user_id = $2`,
+        `select ${PROJECT_COLUMNS} from projects where id = $1 and user_id = $2`,
         [request.params.id, session.userId],
       );
       const row = rows[0];
-      if (!row) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+      if (!row) throw projectNotFound();
       return toProject(row);
+    },
+  );
+
+  // Cancelling a request deletes it. Its edit history and guide notices go with it: the one
+  // statement's cascades (on delete cascade) run in its transaction, all or nothing.
+  routes.delete(
+    '/api/projects/:id',
+    {
+      preParsing: signedIn,
+      schema: { params: projectParamsSchema, response: { 200: projectDeletedSchema } },
+      attachValidation: true,
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      refuseInvalidRequest(request);
+      const { rows } = await db.query<{ id: string }>(
+        'delete from projects where id = $1 and user_id = $2 returning id',
+        [request.params.id, session.userId],
+      );
+      const deleted = rows[0];
+      if (!deleted) throw projectNotFound();
+      return { id: deleted.id, deleted: true as const };
     },
   );
 }

@@ -1,7 +1,13 @@
-import { NotBuiltYet, PageMeta } from '@trek/shared';
+import { Button, Container, Stack } from '@mantine/core';
+import { PATHS, PageMeta } from '@trek/shared';
+import { Link } from 'react-router-dom';
+import { PageHeader } from '../components/page-header';
+import { ProjectsList } from '../features/projects-list/components/projects-list';
+import { usePreloadOnIntent } from '../hooks/use-preload-on-intent';
 
-/** Exposed as `projects/ProjectsPage`. Built by a later issue; until then it says so. */
+/** Exposed as `projects/ProjectsPage`: /u/projects, the traveler's requests. */
 export default function ProjectsPage() {
+  const preloadWizard = usePreloadOnIntent(PATHS.createProject);
   return (
     <>
       <PageMeta
@@ -9,7 +15,20 @@ export default function ProjectsPage() {
         description="Your trek requests and the offers guides send you."
         noIndex
       />
-      <NotBuiltYet title="My Projects" remote="projects" />
+      <Container size="lg" py="xl">
+        <Stack gap="xl">
+          <PageHeader
+            title="My Projects"
+            description="Your trek requests and the offers local guides send you."
+            actions={
+              <Button component={Link} to={PATHS.createProject} {...preloadWizard}>
+                New Trek Request
+              </Button>
+            }
+          />
+          <ProjectsList />
+        </Stack>
+      </Container>
     </>
   );
 }

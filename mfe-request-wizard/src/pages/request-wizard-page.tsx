@@ -1,16 +1,35 @@
 import { Container, Title } from '@mantine/core';
-import { PageMeta } from '@trek/shared';
-import { RegistrationModal } from '../features/registration/components/registration-modal';
+import { PageMeta, useAuth } from '@trek/shared';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
 import { RequestWizard } from '../features/wizard/components/request-wizard';
 import { useWizardForm } from '../features/wizard/hooks/use-wizard-form';
 
+/**
+ * The sign-in modal (and Mantine's dialog slice, and the form schemas) load only for a visitor,
+ * fetched while they answer the steps, so the wizard's first paint does not wait for them.
+ */
+const loadRegistrationModal = () =>
+  import('../features/registration/components/registration-modal');
+const RegistrationModal = lazy(() =>
+  loadRegistrationModal().then((module) => ({ default: module.RegistrationModal })),
+);
+
 /** Exposed as `wizard/RequestWizardPage`: /, /trek/new and /create-project. */
 export default function RequestWizardPage() {
   const { data, update, replace } = useWizardForm();
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
+  const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
+
+  const visitorStarted = !isLoading && !isAuthenticated && data.trek !== '';
+  useEffect(() => {
+    if (visitorStarted) void loadRegistrationModal();
+  }, [visitorStarted]);
+  // Once opened, the modal stays mounted: closing it keeps what it showed (a link just sent).
+  const modalOpened = useRef(false);
+  if (signInOpen) modalOpened.current = true;
 
   return (
     <>
@@ -29,7 +48,11 @@ export default function RequestWizardPage() {
           onSubmit={() => submit(data)}
         />
       </Container>
-      <RegistrationModal opened={signInOpen} onClose={closeSignIn} />
+      {modalOpened.current && (
+        <Suspense fallback={null}>
+          <RegistrationModal opened={signInOpen} onClose={closeSignIn} />
+        </Suspense>
+      )}
     </>
   );
 }

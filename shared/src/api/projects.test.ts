@@ -1,13 +1,17 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { buildProject } from '@trek/shared/testing/builders';
-import { json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../query-client';
 import type { CreateProjectBody } from '../schemas/project';
+import { pendingGuideNoticeOf } from '../storage/pending-guide-notices';
 import {
   createProjectMutationOptions,
+  deleteProjectMutationOptions,
+  notifyGuidesMutationOptions,
   projectQueryOptions,
   projectsQueryOptions,
+  updateProjectMutationOptions,
 } from './projects';
 
 describe('project calls', () => {
@@ -29,9 +33,115 @@ describe('project calls', () => {
     expect(api.callsTo('POST /api/projects')).toHaveLength(1);
   });
 
+  it('reads every page of the list, the largest pages first', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => buildProject({ id: `p${from + i}` }));
+    const api = mockApi({
+      routes: {
+        'GET /api/projects': ({ url }) =>
+          json(url.searchParams.get('after') ? page(100, 3) : page(0, 100)),
+      },
+    });
+    const projects = await createQueryClient().fetchQuery(projectsQueryOptions());
+    expect(projects).toHaveLength(103);
+    expect(api.callsTo('GET /api/projects').map((call) => call.url.search)).toEqual([
+      '?limit=100',
+      '?limit=100&after=p99',
+    ]);
+  });
+
   it("reads with the query's abort signal", async () => {
     const api = mockApi({ routes: { 'GET /api/projects': json([]) } });
     await createQueryClient().fetchQuery(projectsQueryOptions());
     expect(api.fetch.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('saving an edit sends the changes only, caches the saved project and refreshes the list', async () => {
+    const before = buildProject({ groupSize: 2 });
+    const saved = buildProject({ groupSize: 3 });
+    const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const api = mockApi({
+      routes: { 'PATCH /api/projects/:id': json({ project: saved, changeSetId }) },
+    });
+    const client = createQueryClient();
+    client.setQueryData(projectQueryOptions(before.id).queryKey, before);
+    client.setQueryData(projectsQueryOptions().queryKey, [before]);
+    const observer = new MutationObserver(client, updateProjectMutationOptions());
+    const result = await observer.mutate({ id: before.id, changes: { groupSize: '3' } });
+
+    expect(result.changeSetId).toBe(changeSetId);
+    expect(api.callsTo('PATCH /api/projects/:id')[0]?.body).toEqual({ groupSize: '3' });
+    expect(client.getQueryData(projectQueryOptions(before.id).queryKey)).toEqual(saved);
+    expect(client.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('notifying guides posts the change set and its changes', async () => {
+    const api = mockApi({
+      routes: {
+        'POST /api/projects/:id/notify-guides': json(
+          { changeSetId: '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', queuedAt: '2026-01-05T10:00:00Z' },
+          202,
+        ),
+      },
+    });
+    const notice = {
+      changeSetId: '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      changes: [{ field: 'groupSize', label: 'Travelers', before: '2', after: '3' }],
+    };
+    const observer = new MutationObserver(createQueryClient(), notifyGuidesMutationOptions());
+    await observer.mutate({ id: 'p1', notice });
+    expect(api.callsTo('POST /api/projects/:id/notify-guides')[0]?.body).toEqual(notice);
+  });
+
+  it('keeps a notice that could not be sent for the project page, until it is sent', async () => {
+    const notice = {
+      changeSetId: '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      changes: [{ field: 'travelers', label: 'Travelers', before: '2', after: '3' }],
+    };
+    let answer = apiError(500, 'INTERNAL', 'Internal server error');
+    mockApi({ routes: { 'POST /api/projects/:id/notify-guides': () => answer } });
+    const observer = new MutationObserver(createQueryClient(), notifyGuidesMutationOptions());
+    await expect(observer.mutate({ id: 'p1', notice })).rejects.toThrow('500');
+    expect(pendingGuideNoticeOf('p1')).toEqual(notice);
+    expect(pendingGuideNoticeOf('p2')).toBeNull();
+
+    answer = json({ changeSetId: notice.changeSetId, queuedAt: '2026-01-05T10:00:00Z' }, 202);
+    await observer.mutate({ id: 'p1', notice });
+    expect(pendingGuideNoticeOf('p1')).toBeNull();
+
+    // A project that is gone has nobody left to tell.
+    answer = apiError(404, 'NOT_FOUND', 'Project not found');
+    await expect(observer.mutate({ id: 'p1', notice })).rejects.toThrow('404');
+    expect(pendingGuideNoticeOf('p1')).toBeNull();
+  });
+
+  it.each([
+    ['deleted', json({ id: 'gone', deleted: true })],
+    ['already gone (404)', apiError(404, 'NOT_FOUND', 'Project not found')],
+  ])('a cancelled project (%s) leaves the cache and the list', async (_case, answer) => {
+    const gone = buildProject({ id: 'gone' });
+    const kept = buildProject({ id: 'kept' });
+    mockApi({ routes: { 'DELETE /api/projects/:id': answer } });
+    const client = createQueryClient();
+    client.setQueryData(projectQueryOptions(gone.id).queryKey, gone);
+    client.setQueryData(projectsQueryOptions().queryKey, [gone, kept]);
+    const observer = new MutationObserver(client, deleteProjectMutationOptions());
+    await observer.mutate(gone.id).catch(() => undefined);
+
+    expect(client.getQueryState(projectQueryOptions(gone.id).queryKey)).toBeUndefined();
+    expect(client.getQueryData(projectsQueryOptions().queryKey)).toEqual([kept]);
+    expect(client.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('a cancel that failed otherwise keeps the project where it was', async () => {
+    const project = buildProject();
+    mockApi({
+      routes: { 'DELETE /api/projects/:id': apiError(500, 'INTERNAL', 'Internal server error') },
+    });
+    const client = createQueryClient();
+    client.setQueryData(projectQueryOptions(project.id).queryKey, project);
+    const observer = new MutationObserver(client, deleteProjectMutationOptions());
+    await expect(observer.mutate(project.id)).rejects.toThrow('500');
+    expect(client.getQueryData(projectQueryOptions(project.id).queryKey)).toEqual(project);
   });
 });

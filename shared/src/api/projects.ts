@@ -1,11 +1,23 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import {
   type CreateProjectBody,
+  PROJECT_PAGE_SIZE,
+  type Project,
   type ProjectListQuery,
   projectListSchema,
   projectSchema,
 } from '../schemas/project';
-import { apiRequest } from './client';
+import {
+  type NotifyGuidesBody,
+  notifyGuidesResultSchema,
+  type ProjectUpdateBody,
+  projectDeletedSchema,
+  projectUpdateResultSchema,
+} from '../schemas/project-update';
+import { clearPendingGuideNotice, keepPendingGuideNotice } from '../storage/pending-guide-notices';
+import { ApiError, apiRequest } from './client';
+
+const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
 
 /** GET /api/projects: one page, newest first (docs/product/projects.md, "Listing"). */
 export function fetchProjects(signal?: AbortSignal, page: ProjectListQuery = {}) {
@@ -17,16 +29,31 @@ export function fetchProjects(signal?: AbortSignal, page: ProjectListQuery = {})
 }
 
 export function fetchProject(id: string, signal?: AbortSignal) {
-  return apiRequest('GET', `/api/projects/${encodeURIComponent(id)}`, {
+  return apiRequest('GET', projectPath(id), {
     schema: projectSchema,
     signal,
   });
 }
 
+/**
+ * Every project of the traveler, newest first: pages of the largest size until one comes back
+ * short (one request for nearly everybody: at most 50 requests are open at once).
+ */
+export async function fetchAllProjects(signal?: AbortSignal): Promise<Project[]> {
+  const projects: Project[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await fetchProjects(signal, { limit: PROJECT_PAGE_SIZE.max, after });
+    projects.push(...page);
+    after = page.at(-1)?.id;
+    if (page.length < PROJECT_PAGE_SIZE.max || !after) return projects;
+  }
+}
+
 export const projectsQueryOptions = () =>
   queryOptions({
     queryKey: ['projects', 'list'] as const,
-    queryFn: ({ signal }) => fetchProjects(signal),
+    queryFn: ({ signal }) => fetchAllProjects(signal),
   });
 
 export const projectQueryOptions = (id: string) =>
@@ -53,3 +80,75 @@ export const createProjectMutationOptions = () =>
       await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
     },
   });
+
+/** PATCH /api/projects/:id with the changed fields only; answers the saved project. */
+export function updateProject({ id, changes }: { id: string; changes: ProjectUpdateBody }) {
+  return apiRequest('PATCH', projectPath(id), { body: changes, schema: projectUpdateResultSchema });
+}
+
+/**
+ * Saving an edit: the answer is the project as saved (read back in the update's transaction), so
+ * it replaces the cached one, and the list is read again next time it is shown.
+ */
+export const updateProjectMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['projects', 'update'] as const,
+    mutationFn: updateProject,
+    onSuccess: async ({ project }, _variables, _result, { client }) => {
+      client.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
+    },
+  });
+
+/** POST /api/projects/:id/notify-guides: queues the notice of a saved change set (202). */
+export function notifyGuides({ id, notice }: { id: string; notice: NotifyGuidesBody }) {
+  return apiRequest('POST', `${projectPath(id)}/notify-guides`, {
+    body: notice,
+    schema: notifyGuidesResultSchema,
+  });
+}
+
+/**
+ * Telling guides about a saved change set. A notice that could not be sent is kept in this
+ * browser for the project page to send again, and forgotten once sent (or once its project is
+ * gone). Safe to repeat.
+ */
+export const notifyGuidesMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['projects', 'notify-guides'] as const,
+    mutationFn: notifyGuides,
+    onSuccess: (_answer, { id }) => clearPendingGuideNotice(id),
+    onError: (error, { id, notice }) => {
+      // 404: the project or its change set is gone; there is nobody left to tell.
+      if (error instanceof ApiError && error.status === 404) clearPendingGuideNotice(id);
+      else keepPendingGuideNotice(id, notice);
+    },
+  });
+
+/** DELETE /api/projects/:id: cancels (deletes) the request. */
+export function deleteProject(id: string) {
+  return apiRequest('DELETE', projectPath(id), { schema: projectDeletedSchema });
+}
+
+/**
+ * Cancelling a request. Once it is gone (or found already gone: 404), it leaves the cache: its
+ * page can never show it again, and the list drops it at once and is read again.
+ */
+export const deleteProjectMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['projects', 'delete'] as const,
+    mutationFn: deleteProject,
+    onSuccess: (_answer, id, _result, { client }) => forgetProject(client, id),
+    onError: async (error, id, _result, { client }) => {
+      if (error instanceof ApiError && error.status === 404) await forgetProject(client, id);
+    },
+  });
+
+async function forgetProject(client: QueryClient, id: string) {
+  clearPendingGuideNotice(id);
+  client.removeQueries({ queryKey: projectQueryOptions(id).queryKey, exact: true });
+  client.setQueryData(projectsQueryOptions().queryKey, (projects) =>
+    projects?.filter((project) => project.id !== id),
+  );
+  await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
+}

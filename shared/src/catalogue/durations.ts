@@ -1,4 +1,4 @@
-import { findTrek } from './treks';
+import { type TrekId, trekIdOf } from './trek-ids';
 
 export interface DurationOption {
   /** e.g. '3 days / 2 nights'; the nights after '/' set the end date. */
@@ -20,7 +20,7 @@ function option(days: number, label: string, subtitle: string): DurationOption {
 }
 
 /** Duration options per trek id (spec section 3). */
-export const DURATION_OPTIONS: Readonly<Record<string, readonly DurationOption[]>> = {
+export const DURATION_OPTIONS: Readonly<Record<TrekId, readonly DurationOption[]>> = {
   salkantay: [
     option(2, 'Express', 'A fast push over the pass for fit hikers'),
     option(3, 'Challenge', 'Long days, the pass and the cloud forest'),
@@ -71,8 +71,8 @@ export const DURATION_OPTIONS: Readonly<Record<string, readonly DurationOption[]
 
 /** The duration options of a trek, by id or name; none for an unknown trek. */
 export function getDurationOptions(trek: string | null | undefined): readonly DurationOption[] {
-  const found = findTrek(trek);
-  return found ? (DURATION_OPTIONS[found.id] ?? []) : [];
+  const id = trekIdOf(trek);
+  return id ? DURATION_OPTIONS[id] : [];
 }
 
 /** True when the duration is one of the trek's available options (spec section 5). */
@@ -94,19 +94,24 @@ export interface BadgeColours {
   text: string;
 }
 
-/** Badge colours by label; unknown labels get the default scheme. */
+/**
+ * Badge colours by label; unknown labels get the default scheme. The label's colour is the
+ * background; the text stays dark, since some colours' darkest shade on their lightest reads
+ * below 4.5:1 (orange 3.6, lime 3.3, teal 4.3).
+ */
+const BADGE_TEXT = 'dark.7';
 export const DURATION_BADGE_COLOURS: Readonly<Record<string, BadgeColours>> = {
-  Express: { background: 'orange.1', text: 'orange.9' },
-  Challenge: { background: 'red.1', text: 'red.9' },
-  Balanced: { background: 'cyan.1', text: 'cyan.9' },
-  Classic: { background: 'teal.1', text: 'teal.9' },
-  Extended: { background: 'indigo.1', text: 'indigo.9' },
-  'Full Circuit': { background: 'grape.1', text: 'grape.9' },
-  Explorer: { background: 'lime.1', text: 'lime.9' },
-  Comprehensive: { background: 'violet.1', text: 'violet.9' },
+  Express: { background: 'orange.1', text: BADGE_TEXT },
+  Challenge: { background: 'red.1', text: BADGE_TEXT },
+  Balanced: { background: 'cyan.1', text: BADGE_TEXT },
+  Classic: { background: 'teal.1', text: BADGE_TEXT },
+  Extended: { background: 'indigo.1', text: BADGE_TEXT },
+  'Full Circuit': { background: 'grape.1', text: BADGE_TEXT },
+  Explorer: { background: 'lime.1', text: BADGE_TEXT },
+  Comprehensive: { background: 'violet.1', text: BADGE_TEXT },
 };
 
-export const DEFAULT_BADGE_COLOURS: BadgeColours = { background: 'gray.1', text: 'gray.9' };
+export const DEFAULT_BADGE_COLOURS: BadgeColours = { background: 'gray.1', text: BADGE_TEXT };
 
 export function badgeColoursFor(label: string): BadgeColours {
   return DURATION_BADGE_COLOURS[label] ?? DEFAULT_BADGE_COLOURS;

@@ -21,9 +21,11 @@ export {
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';
+export { REMOTE_ROUTES, remoteRouteOf } from './remote-routes.js';
 export { PERMISSIONS_POLICY } from './security.js';
 
 /** @typedef {import('./federation.js').RemoteName} RemoteName */
+/** @typedef {import('./remote-routes.js').RemoteRoute} RemoteRoute */
 /**
  * @template {RemoteName} R
  * @typedef {import('./federation.js').ExposedPage<R>} ExposedPage

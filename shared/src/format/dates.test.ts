@@ -34,7 +34,10 @@ describe('en-GB dates', () => {
 
   it("formats the created date with weekday, ' at' and 24 h time, or 'Date not available'", () => {
     expect(formatCreatedAt(new Date(2026, 0, 5, 14, 30).toISOString())).toBe(
-      'Monday, 5 January 2026 at 14:30',
+      'Mon 05 Jan 2026 at 14:30',
+    );
+    expect(formatCreatedAt(new Date(2026, 11, 31, 9, 5).toISOString())).toBe(
+      'Thu 31 Dec 2026 at 09:05',
     );
     expect(formatCreatedAt('not a date')).toBe('Date not available');
     expect(formatCreatedAt(null)).toBe('Date not available');

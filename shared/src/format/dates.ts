@@ -28,12 +28,15 @@ export function addNightsIso(startIso: string | null | undefined, nights: number
   return start ? toIsoDate(addDays(start, nights)) : '';
 }
 
-/** 'Monday, 5 January 2026 at 14:30'; 'Date not available' when it cannot be read. */
+/**
+ * When a project was created, in the reader's time zone: 'Mon 05 Jan 2026 at 14:30' (en-GB,
+ * 24 h); 'Date not available' when it cannot be read.
+ */
 export function formatCreatedAt(value: string | null | undefined): string {
   if (!value) return 'Date not available';
   const date = parseISO(value);
   if (!isValid(date)) return 'Date not available';
-  return format(date, "EEEE, d MMMM yyyy 'at' HH:mm", { locale: enGB });
+  return format(date, "EEE dd MMM yyyy 'at' HH:mm", { locale: enGB });
 }
 
 /** True for days before today (today itself can be chosen). */

@@ -5,4 +5,5 @@ export * from './fields';
 export * from './health';
 export * from './magic-link';
 export * from './project';
+export * from './project-update';
 export * from './user';

@@ -5,6 +5,36 @@ export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
 export const languageKeySchema = z.enum(LANGUAGE_KEYS);
 export type LanguageKey = z.infer<typeof languageKeySchema>;
 
+/** How a language is written for people, and in a project's `language` ('English, Spanish'). */
+export const LANGUAGE_LABELS: Readonly<Record<LanguageKey, string>> = {
+  english: 'English',
+  french: 'French',
+  spanish: 'Spanish',
+};
+
+/** The key of a language named by key or label, any case. */
+export function languageKeyOf(name: string): LanguageKey | undefined {
+  const wanted = name.trim().toLowerCase();
+  return LANGUAGE_KEYS.find(
+    (key) => key === wanted || LANGUAGE_LABELS[key].toLowerCase() === wanted,
+  );
+}
+
+/** A project's `language`: the labels joined by comma and space, in the order given. */
+export function languagesToText(keys: readonly LanguageKey[]): string {
+  return keys.map((key) => LANGUAGE_LABELS[key]).join(', ');
+}
+
+/** The languages a project's `language` names, each once; unknown names are left out. */
+export function languagesFromText(text: string | null | undefined): LanguageKey[] {
+  const keys: LanguageKey[] = [];
+  for (const name of (text ?? '').split(',')) {
+    const key = languageKeyOf(name);
+    if (key && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
 /** Each language at most once: the list names guide languages, it is not a count. */
 const languagesSchema = z
   .array(languageKeySchema)
@@ -47,6 +77,16 @@ export const createdProjectSummarySchema = z.object({
 });
 
 export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
+
+/**
+ * The answers a project was created with, kept in this browser by the wizard (the summary without
+ * its id, keyed by `projectId`): the project page prefers them while they still describe it.
+ */
+export const originalFormDataSchema = createdProjectSummarySchema
+  .omit({ id: true })
+  .extend({ projectId: z.string() });
+
+export type OriginalFormData = z.infer<typeof originalFormDataSchema>;
 
 /**
  * The body of POST /api/projects (docs/product/projects.md, "Creating a request"). Whether the

@@ -5,6 +5,7 @@ export const STORAGE_KEYS = {
   wizardFormData: 'trek.wizardFormData',
   createdProjectSummary: 'trek.createdProjectSummary',
   originalFormData: 'trek.originalFormData',
+  pendingGuideNotices: 'trek.pendingGuideNotices',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 /** At most one toast at a time, 5000 ms by default (docs/product/site.md). */
 export const TOAST_LIMIT = 1;
@@ -29,6 +29,7 @@ export function AppProviders({
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       env={env}
       {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}
     >

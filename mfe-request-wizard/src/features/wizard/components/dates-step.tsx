@@ -1,13 +1,8 @@
-import '@mantine/dates/styles.css';
 import { Alert, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { formatDisplayDate, parseIsoDate, toIsoDate, type WizardFormData } from '@trek/shared';
-import { EnGbDatesProvider } from '@trek/shared/dates';
+import { formatDisplayDate, parseIsoDate, type WizardFormData } from '@trek/shared';
+import { StartDateInput } from '@trek/shared/dates';
 import { FLEXIBILITY_OPTIONS } from '../model/wizard-state';
 import { StepHeading } from './step-heading';
-
-/** dayjs format of 'Mon 05 Jan 2026' (docs/product/wizard.md, "Steps"). */
-const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
 
 export interface DatesStepProps {
   dates: WizardFormData['dates'];
@@ -30,27 +25,7 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
       />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <EnGbDatesProvider>
-            <DatePickerInput
-              label="Start date"
-              placeholder="Select start date"
-              value={dates.start || null}
-              onChange={(value) => {
-                if (value) onStartDate(value);
-              }}
-              valueFormat={DISPLAY_FORMAT}
-              minDate={toIsoDate(new Date())}
-              popoverProps={{ trapFocus: true }}
-              ariaLabels={{
-                nextMonth: 'Next month',
-                previousMonth: 'Previous month',
-                nextYear: 'Next year',
-                previousYear: 'Previous year',
-                monthLevelControl: 'Choose a month',
-                yearLevelControl: 'Choose a year',
-              }}
-            />
-          </EnGbDatesProvider>
+          <StartDateInput value={dates.start || null} onChange={onStartDate} />
           <TextInput
             label="End date"
             placeholder="Auto-calculated"

@@ -20,11 +20,8 @@ export const FLEXIBILITY_OPTIONS = [1, 2, 3] as const;
 /** Delay before moving on after a choice (docs/product/wizard.md). */
 export const AUTO_ADVANCE_MS = 300;
 
-export const LANGUAGE_LABELS: Record<LanguageKey, string> = {
-  english: 'English',
-  french: 'French',
-  spanish: 'Spanish',
-};
+// Moved to @trek/shared (the projects pages and the API name languages the same way).
+export { LANGUAGE_LABELS } from '@trek/shared';
 
 export type Utm = WizardFormData['utm'];
 

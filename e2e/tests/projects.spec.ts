@@ -1,0 +1,253 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { createProject, signInNewTraveler, tabTo } from '../support/projects';
+
+const overview = (page: Page) => page.getByRole('region', { name: 'Trek Overview' });
+const field = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('list → project → edit travelers and trek (a duration forced, the acknowledgement) → the project shows the new values', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Lares', travelers: 2 });
+  await page.goto('/u/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
+  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Lares' }) });
+  await expect(card.first()).toContainText('Pending guide responses');
+  await expect(card.first()).toContainText('2 travelers');
+  await page.locator(`a[href="/u/projects/${project.id}"]`).click();
+
+  await expect(page).toHaveURL(`/u/projects/${project.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lares' })).toBeVisible();
+  await expect(page.getByText(project.id)).toBeVisible();
+  await expect(page.getByText(/^Created: \w{3} \d{2} \w{3} \d{4} at \d{2}:\d{2}$/)).toBeVisible();
+  await expect(overview(page)).toContainText('4 days / 3 nights');
+  await page.getByRole('link', { name: 'Modify project' }).click();
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+  ).toBeVisible();
+  await field(page, 'Travelers').getByRole('button', { name: 'Edit travelers' }).click();
+  await page.getByRole('textbox', { name: 'Number of travelers' }).fill('4');
+  await field(page, 'Travelers').getByRole('button', { name: 'Save travelers' }).click();
+  await expect(field(page, 'Travelers')).toContainText('4 travelers');
+  await expect(field(page, 'Travelers')).toContainText('Edited');
+
+  await field(page, 'Trek').getByRole('button', { name: 'Edit trek' }).click();
+  await expect(page.getByRole('radio', { name: 'Inca Trail' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'Huayhuash' }).check();
+  await expect(field(page, 'Duration')).toContainText('Selection required');
+  await expect(field(page, 'Duration')).toContainText(
+    'Vous devez sélectionner une durée valide pour le trek Huayhuash',
+  );
+  await expect(page.getByRole('button', { name: 'Select Duration First' })).toBeDisabled();
+  await page.getByRole('radio', { name: /10 days \/ 9 nights/ }).check();
+  await field(page, 'Trek').getByRole('button', { name: 'Save trek' }).click();
+
+  await page.getByRole('button', { name: 'Review & Confirm' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your updates' });
+  await expect(dialog).toContainText('Lares');
+  await expect(dialog).toContainText('Huayhuash');
+  await expect(dialog).toContainText('10 days / 9 nights');
+  await expect(dialog).toContainText('4 travelers');
+  const confirm = dialog.getByRole('button', { name: 'Confirm changes' });
+  await expect(confirm).toBeDisabled();
+  await dialog
+    .getByRole('checkbox', { name: 'I understand this may reset ongoing proposals.' })
+    .check();
+  await confirm.click();
+
+  await expect(page).toHaveURL(`/u/projects/${project.id}`);
+  await expect(page.getByText('Project updated and guides notified.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Huayhuash' })).toBeVisible();
+  await expect(overview(page)).toContainText('Huayhuash');
+  await expect(overview(page)).toContainText('10 days / 9 nights');
+  await expect(overview(page)).toContainText('4 travelers');
+  // The server saved it: a reload reads the same.
+  await page.reload();
+  await expect(overview(page)).toContainText('10 days / 9 nights');
+  const saved = await (await page.request.get(`/api/projects/${project.id}`)).json();
+  expect(saved).toMatchObject({
+    destination: 'Huayhuash',
+    groupSize: 4,
+    duration: '10 days / 9 nights',
+  });
+});
+
+test('cancel: Keep project keeps it; Delete project deletes it and lands on My Projects', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Choquequirao' });
+  await page.goto(`/u/projects/${project.id}`);
+  const cancel = page.getByRole('button', { name: 'Cancel project' });
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this project?' });
+  await expect(dialog).toContainText('permanently deleted');
+  await expect(dialog.getByRole('button', { name: 'Keep project' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Keep project' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  expect((await page.request.get(`/api/projects/${project.id}`)).status()).toBe(200);
+
+  await cancel.click();
+  await dialog.getByRole('button', { name: 'Delete project' }).click();
+  await expect(page).toHaveURL('/u/projects');
+  await expect(page.getByText('Project cancelled')).toBeVisible();
+  await expect(page.locator(`a[href="/u/projects/${project.id}"]`)).toHaveCount(0);
+  expect((await page.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
+  // Back to the deleted project's page: it is gone, not shown from the cache.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
+});
+
+test("someone else's project is 'Project not found' and never in the traveler's list", async ({
+  travelerPage: page,
+  browser,
+}) => {
+  const other = await signInNewTraveler(browser, `lucia-${Date.now()}@example.com`);
+  try {
+    const theirs = await createProject(other.request, {
+      trek: 'Colca Canyon',
+      duration: '3 days / 2 nights',
+      nights: 2,
+    });
+    for (const path of [
+      `/u/projects/${theirs.id}`,
+      `/projects/${theirs.id}`,
+      `/u/projects/${theirs.id}/edit`,
+      '/u/projects/not-a-project',
+    ]) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Project not found' }),
+        path,
+      ).toBeVisible();
+      await expect(page.getByText('Colca Canyon')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Back to My Projects' })).toHaveAttribute(
+        'href',
+        '/u/projects',
+      );
+    }
+    await page.goto('/u/projects');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.locator(`a[href="/u/projects/${theirs.id}"]`)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Colca Canyon' })).toHaveCount(0);
+    // Their own list has it.
+    await other.goto('/u/projects');
+    await expect(other.getByRole('link', { name: 'Colca Canyon' })).toBeVisible();
+  } finally {
+    await other.context().close();
+  }
+});
+
+test('leaving the edit page with unsaved edits asks first, the browser back button included', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, {
+    trek: 'Ausangate',
+    duration: '5 days / 4 nights',
+    nights: 4,
+  });
+  await page.goto(`/u/projects/${project.id}`);
+  await page.getByRole('link', { name: 'Modify project' }).click();
+  await field(page, 'Travelers').getByRole('button', { name: 'Edit travelers' }).click();
+  await page.getByRole('textbox', { name: 'Number of travelers' }).fill('6');
+  await field(page, 'Travelers').getByRole('button', { name: 'Save travelers' }).click();
+
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page).toHaveURL(`/u/projects/${project.id}/edit`);
+  await expect(field(page, 'Travelers')).toContainText('6 travelers');
+
+  await page.getByRole('link', { name: 'Back to project' }).click();
+  await leave.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(`/u/projects/${project.id}`);
+  await expect(overview(page)).toContainText('2 travelers');
+});
+
+test.describe('on a 390 px wide phone, by keyboard only', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the three pages fit the screen and work without a mouse', async ({
+    travelerPage: page,
+  }) => {
+    const project = await createProject(page.request, {
+      trek: 'Salkantay',
+      duration: '5 days / 4 nights',
+      nights: 4,
+    });
+    const fitsTheScreen = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+
+    await page.goto('/u/projects');
+    await expect(page.getByRole('link', { name: 'New Trek Request' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await fitsTheScreen();
+    await tabTo(page, 'Salkantay');
+    await expect(page.locator(':focus')).toHaveAttribute('href', /\/u\/projects\//);
+    await page.goto(`/u/projects/${project.id}`);
+    await expect(overview(page)).toBeVisible();
+    await fitsTheScreen();
+
+    // Cancel dialog by keyboard: focus goes in, Escape closes it, focus comes back.
+    await tabTo(page, 'Cancel project');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Cancel this project?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Keep project' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cancel project' })).toBeFocused();
+
+    await tabTo(page, 'Modify project');
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+    ).toBeVisible();
+    await fitsTheScreen();
+    const bar = page.getByRole('region', { name: 'Your changes' });
+    await expect(bar.getByRole('button', { name: 'Review & Confirm' })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(bar.getByRole('button', { name: 'Discard changes' })).toBeInViewport({ ratio: 1 });
+
+    await tabTo(page, 'Edit travelers');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('textbox', { name: 'Number of travelers' })).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await tabTo(page, 'Save travelers');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Edit travelers' })).toBeFocused();
+    await expect(field(page, 'Travelers')).toContainText('5 travelers');
+
+    // Arrow keys move through the treks: another one asks for its duration, and the bar's two
+    // buttons still fit; the project's own trek brings its duration back.
+    await tabTo(page, 'Edit trek');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('radio', { name: 'Salkantay' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: 'Ausangate' })).toBeChecked();
+    const forced = bar.getByRole('button', { name: 'Select Duration First' });
+    await expect(forced).toBeDisabled();
+    await expect(forced).toBeInViewport({ ratio: 1 });
+    await expect(bar.getByRole('button', { name: 'Discard changes' })).toBeInViewport({ ratio: 1 });
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('radio', { name: 'Salkantay' })).toBeChecked();
+    await expect(bar.getByRole('button', { name: 'Review & Confirm' })).toBeEnabled();
+    await tabTo(page, 'Save trek');
+    await page.keyboard.press('Enter');
+
+    await tabTo(page, 'Review & Confirm');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Confirm your updates' });
+    await expect(dialog).toBeVisible();
+    await fitsTheScreen();
+    await tabTo(page, 'Confirm changes');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/u/projects/${project.id}`);
+    await expect(overview(page)).toContainText('5 travelers');
+  });
+});

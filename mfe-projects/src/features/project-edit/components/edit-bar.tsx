@@ -1,0 +1,46 @@
+import { Box, Button, Container, Stack, Text } from '@mantine/core';
+import classes from './edit-bar.module.css';
+
+export interface EditBarProps {
+  canDiscard: boolean;
+  canReview: boolean;
+  /** A new trek's duration is still to be chosen: Review says so. */
+  needsDuration: boolean;
+  /** Why the changes cannot be reviewed yet, if a rule is broken. */
+  hint?: string | null;
+  onDiscard: () => void;
+  onReview: () => void;
+}
+
+/** The edit page's fixed bottom bar: 'Discard changes' and 'Review & Confirm'. */
+export function EditBar({
+  canDiscard,
+  canReview,
+  needsDuration,
+  hint,
+  onDiscard,
+  onReview,
+}: EditBarProps) {
+  return (
+    <>
+      <div className={classes.spacer} />
+      <Box className={classes.bar} role="region" aria-label="Your changes">
+        <Container size="md">
+          <Stack gap={6}>
+            <Text fz="sm" c="red.8" ta="right" aria-live="polite" hidden={!hint}>
+              {hint}
+            </Text>
+            <div className={classes.actions}>
+              <Button variant="default" onClick={onDiscard} disabled={!canDiscard}>
+                Discard changes
+              </Button>
+              <Button onClick={onReview} disabled={!canReview || needsDuration}>
+                {needsDuration ? 'Select Duration First' : 'Review & Confirm'}
+              </Button>
+            </div>
+          </Stack>
+        </Container>
+      </Box>
+    </>
+  );
+}

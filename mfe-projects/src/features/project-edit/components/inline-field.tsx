@@ -1,0 +1,125 @@
+import { ActionIcon, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
+
+export interface InlineFieldProps {
+  label: string;
+  /** The value as it reads while not editing. */
+  value: ReactNode;
+  edited: boolean;
+  editing: boolean;
+  /** Opens the editor (the keyboard follows into it). */
+  onEdit: () => void;
+  /** Keeps the value and closes the editor. */
+  onSave: () => void;
+  /** Restores the value of the project as loaded and closes the editor. */
+  onCancel: () => void;
+  saveDisabled?: boolean;
+  /** Shown above the editor whether it is open or not (a choice still to make). */
+  notice?: ReactNode;
+  children: ReactNode;
+}
+
+/** Where the keyboard lands in an opened editor: the chosen option, else its first control. */
+function focusInto(editor: HTMLElement | null) {
+  const target =
+    editor?.querySelector<HTMLElement>('input:checked:not([disabled])') ??
+    editor?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ??
+    editor;
+  target?.focus();
+}
+
+/**
+ * One field of the edit page: its value with an 'Edited' badge, a pencil to edit it inline, and
+ * save and cancel icons while editing. Closing the editor gives focus back to the pencil.
+ */
+export function InlineField({
+  label,
+  value,
+  edited,
+  editing,
+  onEdit,
+  onSave,
+  onCancel,
+  saveDisabled = false,
+  notice,
+  children,
+}: InlineFieldProps) {
+  const headingId = useId();
+  const editorRef = useRef<HTMLDivElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  // Focus moves only after the traveler's own click: a trek change that opens the duration, or
+  // Discard closing every editor, must not pull the keyboard elsewhere.
+  const moveFocus = useRef<'editor' | 'pencil' | null>(null);
+  const name = label.toLowerCase();
+
+  useEffect(() => {
+    if (editing && moveFocus.current === 'editor') focusInto(editorRef.current);
+    if (!editing && moveFocus.current === 'pencil') editButtonRef.current?.focus();
+    moveFocus.current = null;
+  }, [editing]);
+
+  const after = (target: 'editor' | 'pencil', action: () => void) => () => {
+    moveFocus.current = target;
+    action();
+  };
+
+  return (
+    <Box component="section" aria-labelledby={headingId} py="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Stack gap={4} miw={0}>
+          <Group gap="xs">
+            <Title order={2} fz="md" id={headingId}>
+              {label}
+            </Title>
+            {edited && (
+              <Badge size="sm" variant="light" color="blue">
+                Edited
+              </Badge>
+            )}
+          </Group>
+          {!editing && <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>}
+        </Stack>
+        {editing ? (
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon
+              variant="light"
+              color="teal"
+              size="lg"
+              aria-label={`Save ${name}`}
+              onClick={after('pencil', onSave)}
+              disabled={saveDisabled}
+            >
+              <CheckIcon />
+            </ActionIcon>
+            <ActionIcon
+              variant="light"
+              color="gray"
+              size="lg"
+              aria-label={`Cancel ${name} changes`}
+              onClick={after('pencil', onCancel)}
+            >
+              <CloseIcon />
+            </ActionIcon>
+          </Group>
+        ) : (
+          <ActionIcon
+            ref={editButtonRef}
+            variant="subtle"
+            size="lg"
+            aria-label={`Edit ${name}`}
+            onClick={after('editor', onEdit)}
+          >
+            <PencilIcon />
+          </ActionIcon>
+        )}
+      </Group>
+      {notice}
+      {editing && (
+        <Box mt="sm" ref={editorRef} tabIndex={-1} style={{ outline: 'none' }}>
+          {children}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { Checkbox, Group } from '@mantine/core';
+import { LANGUAGE_KEYS, LANGUAGE_LABELS, type LanguageKey } from '@trek/shared';
+
+export function LanguagesEditor({
+  value,
+  onChange,
+}: {
+  value: readonly LanguageKey[];
+  onChange: (languages: string[]) => void;
+}) {
+  return (
+    <Checkbox.Group
+      label="Guide language preference"
+      value={[...value]}
+      onChange={onChange}
+      error={value.length === 0 ? 'Select at least one language' : undefined}
+    >
+      <Group gap="lg" mt="xs">
+        {LANGUAGE_KEYS.map((key) => (
+          <Checkbox key={key} value={key} label={LANGUAGE_LABELS[key]} />
+        ))}
+      </Group>
+    </Checkbox.Group>
+  );
+}

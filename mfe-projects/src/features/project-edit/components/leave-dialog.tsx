@@ -1,0 +1,24 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Blocker } from 'react-router-dom';
+
+/** Asked when the traveler leaves the edit page (a link, the back button) with unsaved edits. */
+export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  const blocked = blocker.state === 'blocked';
+  return (
+    <Modal opened={blocked} onClose={() => blocker.reset?.()} title="Leave without saving?">
+      <Stack gap="md">
+        <Text fz="sm">
+          Your changes to this project are not saved yet. If you leave this page, they will be lost.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            Keep editing
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            Leave without saving
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

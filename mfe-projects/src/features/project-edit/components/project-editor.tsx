@@ -1,0 +1,218 @@
+import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
+import { hrefTo, PATHS, type Project, toIsoDate } from '@trek/shared';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BackLink } from '../../../components/back-link';
+import { PageHeader } from '../../../components/page-header';
+import {
+  dateRangeText,
+  flexibilityText,
+  languagesText,
+  travelersText,
+} from '../../../model/project-display';
+import { useSaveProject } from '../hooks/use-save-project';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
+import {
+  changesBetween,
+  chooseDuration,
+  chooseStartDate,
+  chooseTrek,
+  type EditField,
+  type EditForm,
+  editedFields,
+  endDateOfForm,
+  formOf,
+  needsDuration,
+  problemWith,
+  restoreField,
+  setFlexibilityWindow,
+  setFlexible,
+  setLanguages,
+  setTravelers,
+  updateBodyOf,
+} from '../model/edit-form';
+import { DurationEditor, SelectionRequired } from './duration-editor';
+import { EditBar } from './edit-bar';
+import { InlineField } from './inline-field';
+import { LanguagesEditor } from './languages-editor';
+import { LeaveDialog } from './leave-dialog';
+import { ReviewDialog } from './review-dialog';
+import { TravelersEditor } from './travelers-editor';
+import { TrekEditor } from './trek-editor';
+
+/**
+ * What stops the review, in the traveler's words; none while a duration is to be chosen (the
+ * button says so itself).
+ */
+function hintFor(form: EditForm, durationMissing: boolean, problem: string | null): string | null {
+  if (durationMissing || problem === null) return null;
+  if (form.languages.length === 0) return 'Select at least one language to continue';
+  if (problem.startsWith('startDate')) return 'Choose a start date from today on';
+  return problem;
+}
+
+/** The calendar (@mantine/dates, dayjs) loads only once the dates are edited. */
+const DatesEditor = lazy(() => import('./dates-editor'));
+
+/**
+ * The edit page's form (docs/product/projects.md, "Edit"): inline editing per field, the fixed
+ * bar, the review dialog and the guard against leaving with unsaved edits.
+ */
+export function ProjectEditor({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const projectPath = hrefTo(PATHS.project, { id: project.id });
+  const original = useMemo(() => formOf(project), [project]);
+  const [form, setForm] = useState<EditForm>(original);
+  const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
+  const [reviewing, setReviewing] = useState(false);
+
+  const edited = editedFields(original, form);
+  const durationMissing = needsDuration(original, form);
+  const changes = changesBetween(project, form);
+  const body = updateBodyOf(project, form);
+  const problem = changes.length > 0 ? problemWith(project, body, toIsoDate(new Date())) : null;
+  const dirty = changes.length > 0 || durationMissing;
+
+  const guard = useUnsavedChangesGuard(dirty);
+  const saving = useSaveProject(project, () => {
+    guard.allowLeaving();
+    navigate(projectPath);
+  });
+
+  const setEditing = (field: EditField, editing: boolean) =>
+    setOpen((fields) => {
+      const next = new Set(fields);
+      if (editing) next.add(field);
+      else next.delete(field);
+      return next;
+    });
+  const fieldProps = (field: EditField) => ({
+    edited: edited.has(field),
+    editing: open.has(field),
+    onEdit: () => setEditing(field, true),
+    onSave: () => setEditing(field, false),
+    onCancel: () => {
+      setForm((current) => restoreField(current, original, field));
+      setEditing(field, false);
+    },
+  });
+
+  const discard = () => {
+    setForm(original);
+    setOpen(new Set());
+  };
+
+  return (
+    <>
+      <Container size="md" py="xl">
+        <Stack gap="lg">
+          <BackLink to={projectPath}>Back to project</BackLink>
+          <PageHeader
+            title="Edit Project Overview"
+            description="Change any detail of your trek request. Guides are told once you confirm."
+          />
+          <Paper withBorder radius="md" px="lg">
+            <Stack gap={0}>
+              <InlineField
+                label="Trek"
+                value={form.destination ?? 'Not set'}
+                {...fieldProps('trek')}
+              >
+                <TrekEditor
+                  value={form.destination}
+                  current={original.destination}
+                  onChoose={(trek) => {
+                    const next = chooseTrek(form, trek, original);
+                    setForm(next);
+                    // A new trek's duration must be chosen: its options open at once.
+                    if (next.duration === null) setEditing('duration', true);
+                  }}
+                />
+              </InlineField>
+              <Divider />
+              <InlineField
+                label="Duration"
+                value={form.duration ?? 'Not set'}
+                notice={durationMissing && <SelectionRequired trek={form.destination} />}
+                saveDisabled={durationMissing}
+                {...fieldProps('duration')}
+              >
+                <DurationEditor
+                  trek={form.destination}
+                  value={form.duration}
+                  onChoose={(duration) => setForm((current) => chooseDuration(current, duration))}
+                />
+              </InlineField>
+              <Divider />
+              <InlineField
+                label="Dates"
+                value={`${dateRangeText(form.startDate, endDateOfForm(form))} · ${flexibilityText(
+                  form.flexible,
+                  form.flexibilityWindowDays,
+                )}`}
+                {...fieldProps('dates')}
+              >
+                <Suspense fallback={<Skeleton height={190} radius="md" />}>
+                  <DatesEditor
+                    startDate={form.startDate}
+                    endDate={endDateOfForm(form)}
+                    flexible={form.flexible}
+                    flexibilityWindowDays={form.flexibilityWindowDays}
+                    onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
+                    onFlexible={(flexible) =>
+                      setForm((current) => setFlexible(current, flexible, original))
+                    }
+                    onWindow={(days) => setForm((current) => setFlexibilityWindow(current, days))}
+                  />
+                </Suspense>
+              </InlineField>
+              <Divider />
+              <InlineField
+                label="Travelers"
+                value={travelersText(form.groupSize)}
+                {...fieldProps('travelers')}
+              >
+                <TravelersEditor
+                  value={form.groupSize}
+                  onChange={(travelers) => setForm((current) => setTravelers(current, travelers))}
+                />
+              </InlineField>
+              <Divider />
+              <InlineField
+                label="Guide language preference"
+                value={languagesText(form.languages)}
+                saveDisabled={form.languages.length === 0}
+                {...fieldProps('languages')}
+              >
+                <LanguagesEditor
+                  value={form.languages}
+                  onChange={(languages) => setForm((current) => setLanguages(current, languages))}
+                />
+              </InlineField>
+            </Stack>
+          </Paper>
+        </Stack>
+      </Container>
+      <EditBar
+        canDiscard={dirty}
+        canReview={changes.length > 0 && problem === null}
+        needsDuration={durationMissing}
+        hint={hintFor(form, durationMissing, problem)}
+        onDiscard={discard}
+        onReview={() => {
+          saving.clearFailure();
+          setReviewing(true);
+        }}
+      />
+      <ReviewDialog
+        opened={reviewing}
+        changes={changes}
+        saving={saving.saving}
+        failure={saving.failure}
+        onClose={() => setReviewing(false)}
+        onConfirm={() => void saving.save(body, changes)}
+      />
+      <LeaveDialog blocker={guard.blocker} />
+    </>
+  );
+}

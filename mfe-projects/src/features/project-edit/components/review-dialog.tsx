@@ -1,0 +1,103 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { ProjectChange } from '@trek/shared';
+import { useState } from 'react';
+
+export interface ReviewDialogProps {
+  opened: boolean;
+  changes: ProjectChange[];
+  saving: boolean;
+  /** Why the last save failed, for the traveler to read before trying again. */
+  failure: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * 'Confirm your updates': every change as before → after; a new trek needs the acknowledgement
+ * that ongoing proposals may be reset.
+ */
+export function ReviewDialog({
+  opened,
+  changes,
+  saving,
+  failure,
+  onClose,
+  onConfirm,
+}: ReviewDialogProps) {
+  const [acknowledged, setAcknowledged] = useState(false);
+  const trekChanged = changes.some((change) => change.field === 'trek');
+  const close = () => {
+    if (saving) return;
+    setAcknowledged(false);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Confirm your updates"
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      withCloseButton={!saving}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          Your changes will be sent to the guides, who may adjust their proposals. You can expect
+          updated responses within 24–48 hours.
+        </Text>
+        <List spacing="sm" listStyleType="none" ml={0} pl={0}>
+          {changes.map((change) => (
+            <List.Item key={change.field}>
+              <Text fw={600} fz="sm">
+                {change.label}
+              </Text>
+              <Text fz="sm">
+                <VisuallyHidden>from </VisuallyHidden>
+                <Text span c="dimmed" td="line-through">
+                  {change.before}
+                </Text>
+                <span aria-hidden="true"> → </span>
+                <VisuallyHidden> to </VisuallyHidden>
+                <Text span fw={500}>
+                  {change.after}
+                </Text>
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        {trekChanged && (
+          <Checkbox
+            label="I understand this may reset ongoing proposals."
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+            disabled={saving}
+          />
+        )}
+        {failure && (
+          <Alert color="red" variant="light" title="Your changes were not saved" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={saving}>
+            Back to editing
+          </Button>
+          <Button onClick={onConfirm} disabled={saving || (trekChanged && !acknowledged)}>
+            {saving ? 'Saving...' : 'Confirm changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,108 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ApiError,
+  notifyGuidesMutationOptions,
+  type Project,
+  type ProjectChange,
+  type ProjectUpdateBody,
+  updateProjectMutationOptions,
+} from '@trek/shared';
+import { useRef, useState } from 'react';
+
+/** The toasts of a save (spec section 8, "Edit toasts"). */
+export const SAVE_TOASTS = {
+  success: { title: 'Success', message: 'Project updated and guides notified.' },
+  partial: {
+    title: 'Partially saved',
+    message: 'Saved, but notification failed. You can retry from the project page.',
+  },
+  failed: { title: 'Error', message: "Couldn't save your changes. Please try again." },
+  unexpected: {
+    title: 'Error',
+    message: 'An unexpected error occurred. Please refresh and try again.',
+  },
+  gone: {
+    title: 'Project not found',
+    message: 'This project no longer exists. Your changes were not saved.',
+  },
+} as const;
+
+export interface SaveFailure {
+  toast: { title: string; message: string };
+  /** What the review dialog says about it; the edits stay in the form either way. */
+  detail: string;
+}
+
+/** Why a PATCH failed, in the traveler's words. */
+export function saveFailureOf(error: unknown): SaveFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 404) {
+      return {
+        toast: SAVE_TOASTS.gone,
+        detail:
+          'This project no longer exists: it may have been cancelled in another tab. Your changes are still shown here, but they cannot be saved.',
+      };
+    }
+    if (error.status >= 500) {
+      return { toast: SAVE_TOASTS.unexpected, detail: 'Something went wrong on our side.' };
+    }
+    return {
+      toast: SAVE_TOASTS.failed,
+      detail: error.serverMessage ?? `The server refused the changes (${error.status}).`,
+    };
+  }
+  if (error instanceof TypeError) {
+    return {
+      toast: SAVE_TOASTS.failed,
+      detail: 'We could not reach TrekPeru. Check your connection, then confirm again.',
+    };
+  }
+  return { toast: SAVE_TOASTS.unexpected, detail: 'Something went wrong on our side.' };
+}
+
+/**
+ * Saving the edits (docs/product/projects.md, "Edit"): PATCH the changed fields, then ask for the
+ * guides to be notified of the change set. A failed notice does not undo the save ('Partially
+ * saved'; the project page offers to send it again). A failed save keeps every edit in the form.
+ */
+export function useSaveProject(project: Project, onSaved: () => void) {
+  const update = useMutation(updateProjectMutationOptions());
+  const notify = useMutation(notifyGuidesMutationOptions());
+  const [failure, setFailure] = useState<string | null>(null);
+  // A second click before React re-renders must not save twice.
+  const busy = useRef(false);
+
+  const save = async (changes: ProjectUpdateBody, reviewed: ProjectChange[]) => {
+    if (busy.current) return;
+    busy.current = true;
+    setFailure(null);
+    try {
+      const { changeSetId } = await update.mutateAsync({ id: project.id, changes });
+      let toast: { title: string; message: string } = SAVE_TOASTS.success;
+      // No change set: the same values were already saved (another tab); nothing to tell guides.
+      if (changeSetId) {
+        try {
+          await notify.mutateAsync({ id: project.id, notice: { changeSetId, changes: reviewed } });
+        } catch {
+          toast = SAVE_TOASTS.partial;
+        }
+      }
+      notifications.show({ color: toast === SAVE_TOASTS.partial ? 'red' : 'teal', ...toast });
+      onSaved();
+    } catch (error) {
+      const failed = saveFailureOf(error);
+      notifications.show({ color: 'red', ...failed.toast });
+      setFailure(failed.detail);
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return {
+    save,
+    saving: update.isPending || notify.isPending,
+    failure,
+    clearFailure: () => setFailure(null),
+  };
+}

@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { projectsQueryOptions, STORAGE_KEYS } from '@trek/shared';
+import { buildProject } from '@trek/shared/testing/builders';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { describe, expect, it } from 'vitest';
+import { renderProjectsApp } from '../test/render';
+
+const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
+const project = buildProject({
+  id: ID,
+  title: 'Lares',
+  createdAt: new Date(2026, 0, 5, 14, 30).toISOString(),
+  startDate: '2030-01-07',
+  endDate: '2030-01-10',
+  groupSize: 2,
+  language: 'English, Spanish',
+  flexible: true,
+  flexibilityWindowDays: 1,
+});
+
+describe('the project page (exposed as projects/ProjectDetailPage)', () => {
+  it('shows the project: id, created date, status, Trek Overview and Guide Offers', async () => {
+    mockApi({ routes: { 'GET /api/projects/:id': json(project) } });
+    renderProjectsApp(`/u/projects/${ID}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    expect(screen.getByText(ID)).toBeTruthy();
+    expect(screen.getByText('Created: Mon 05 Jan 2026 at 14:30')).toBeTruthy();
+    expect(screen.getByText('Pending guide responses')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Projects' }).getAttribute('href')).toBe(
+      '/u/projects',
+    );
+    expect(screen.getByRole('link', { name: 'Modify project' }).getAttribute('href')).toBe(
+      `/u/projects/${ID}/edit`,
+    );
+    const overview = screen.getByRole('region', { name: 'Trek Overview' });
+    for (const text of [
+      'Lares',
+      'Mon 07 Jan 2030 – Thu 10 Jan 2030 (±1 day)',
+      '4 days / 3 nights',
+      '2 travelers',
+      'English, Spanish',
+    ]) {
+      expect(within(overview).getByText(text), text).toBeTruthy();
+    }
+    expect(within(overview).getByRole('img', { name: 'The Lares trek' })).toBeTruthy();
+    expect(
+      screen.getByText('No offers received yet. Guides will be notified about your trek request.'),
+    ).toBeTruthy();
+  });
+
+  it('is also at /projects/:id, and says when the created date cannot be read', async () => {
+    mockApi({ routes: { 'GET /api/projects/:id': json({ ...project, createdAt: 'yesterday' }) } });
+    renderProjectsApp(`/projects/${ID}`);
+    expect(await screen.findByText('Created: Date not available')).toBeTruthy();
+  });
+
+  it('prefers the answers saved in this browser while they still describe the project', async () => {
+    mockApi({ routes: { 'GET /api/projects/:id': json({ ...project, duration: null }) } });
+    localStorage.setItem(
+      STORAGE_KEYS.originalFormData,
+      JSON.stringify({
+        projectId: ID,
+        trek: 'Lares',
+        dates: { start: '2030-01-07', end: '2030-01-10', flexible: true, flexibilityWindowDays: 1 },
+        duration: '4 days / 3 nights',
+        travelers: 2,
+      }),
+    );
+    renderProjectsApp(`/u/projects/${ID}`);
+    const overview = await screen.findByRole('region', { name: 'Trek Overview' });
+    expect(within(overview).getByText('4 days / 3 nights')).toBeTruthy();
+  });
+
+  it("shows 'Project not found' for a missing, malformed or someone else's project", async () => {
+    mockApi({
+      routes: { 'GET /api/projects/:id': apiError(404, 'NOT_FOUND', 'Project not found') },
+    });
+    renderProjectsApp('/u/projects/not-a-project');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Project not found' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Projects' }).getAttribute('href')).toBe(
+      '/u/projects',
+    );
+  });
+
+  it('says when the project could not be read, and reads it again on retry', async () => {
+    let calls = 0;
+    mockApi({
+      routes: {
+        'GET /api/projects/:id': () => {
+          calls += 1;
+          return calls === 1 ? apiError(500, 'INTERNAL', 'Internal server error') : json(project);
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderProjectsApp(`/u/projects/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Failed to fetch project' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+  });
+
+  it('cancels: Keep project closes the dialog; Delete project deletes and goes to My Projects', async () => {
+    const api = mockApi({
+      routes: {
+        'GET /api/projects/:id': json(project),
+        'DELETE /api/projects/:id': json({ id: ID, deleted: true }),
+        'GET /api/projects': json([]),
+      },
+    });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderProjectsApp(`/u/projects/${ID}`);
+    queryClient.setQueryData(projectsQueryOptions().queryKey, [project]);
+
+    const cancel = await screen.findByRole('button', { name: 'Cancel project' });
+    await user.click(cancel);
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this project?' });
+    for (const text of [/permanently deleted/, /cannot be undone/, /details .* will be lost/]) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    expect(within(dialog).getByText(/Guide offers and conversations/)).toBeTruthy();
+    expect(within(dialog).getByText(/create a new project/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep project' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('DELETE /api/projects/:id')).toHaveLength(0);
+    // Focus goes back to the button that opened the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
+
+    await user.click(cancel);
+    await user.click(screen.getByRole('button', { name: 'Delete project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/projects'));
+    expect(api.callsTo('DELETE /api/projects/:id')).toHaveLength(1);
+    expect(screen.getByText('Project cancelled')).toBeTruthy();
+    // The list was refreshed: it no longer holds the project, and is read again.
+    expect(
+      await screen.findByRole('link', { name: 'Create Your First Trek Request' }),
+    ).toBeTruthy();
+  });
+
+  it("keeps the project when the delete fails, saying 'Failed to delete project'", async () => {
+    mockApi({
+      routes: {
+        'GET /api/projects/:id': json(project),
+        'DELETE /api/projects/:id': apiError(500, 'INTERNAL', 'Internal server error'),
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderProjectsApp(`/u/projects/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel project' }));
+    await user.click(screen.getByRole('button', { name: 'Delete project' }));
+    expect(await screen.findByText('Failed to delete project')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}`);
+    expect(screen.getByRole('button', { name: 'Delete project' })).toBeTruthy();
+  });
+
+  it('offers to notify guides again after a partially saved edit', async () => {
+    const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const notice = {
+      changeSetId,
+      changes: [
+        { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
+      ],
+    };
+    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: notice }));
+    const api = mockApi({
+      routes: {
+        'GET /api/projects/:id': json(project),
+        'POST /api/projects/:id/notify-guides': json(
+          { changeSetId, queuedAt: '2026-01-05T10:00:00Z' },
+          202,
+        ),
+      },
+    });
+    const user = userEvent.setup();
+    renderProjectsApp(`/u/projects/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Notify guides' }));
+    expect(await screen.findByText('Guides notified')).toBeTruthy();
+    expect(api.callsTo('POST /api/projects/:id/notify-guides')[0]?.body).toEqual(notice);
+    expect(screen.queryByRole('button', { name: 'Notify guides' })).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
+  });
+});

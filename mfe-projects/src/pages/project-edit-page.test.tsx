@@ -1,0 +1,313 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { projectQueryOptions, STORAGE_KEYS } from '@trek/shared';
+import { buildProject } from '@trek/shared/testing/builders';
+import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderProjectsApp } from '../test/render';
+
+const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
+const CHANGE_SET = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+const project = buildProject({
+  id: ID,
+  title: 'Lares',
+  destination: 'Lares',
+  duration: '4 days / 3 nights',
+  startDate: '2030-01-07',
+  endDate: '2030-01-10',
+  groupSize: 2,
+  language: 'English',
+  flexible: false,
+  flexibilityWindowDays: null,
+});
+
+function mockEditApi(routes: Record<string, MockRoute> = {}) {
+  return mockApi({
+    routes: {
+      'GET /api/projects/:id': json(project),
+      'PATCH /api/projects/:id': ({ body }) => {
+        const { groupSize, ...changes } = body as { groupSize?: string };
+        const saved = { ...project, ...changes, groupSize: Number(groupSize ?? project.groupSize) };
+        return json({ project: saved, changeSetId: CHANGE_SET });
+      },
+      'POST /api/projects/:id/notify-guides': json(
+        { changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' },
+        202,
+      ),
+      ...routes,
+    },
+  });
+}
+
+async function openEditPage() {
+  const user = userEvent.setup();
+  const app = renderProjectsApp(`/u/projects/${ID}/edit`);
+  await screen.findByRole('heading', { level: 1, name: 'Edit Project Overview' });
+  await screen.findByRole('region', { name: 'Trek' });
+  return { user, ...app };
+}
+
+const row = (name: string) => screen.getByRole('region', { name });
+
+// The dates editor is loaded lazily by the page: load it once here, so a busy machine does not
+// make a test wait for it.
+beforeAll(() => import('../features/project-edit/components/dates-editor'));
+
+describe('the edit page (exposed as projects/ProjectEditPage)', () => {
+  it("says 'Loading project details...' while the project is read", async () => {
+    mockEditApi({ 'GET /api/projects/:id': never });
+    renderProjectsApp(`/u/projects/${ID}/edit`);
+    expect(await screen.findByText('Loading project details...')).toBeTruthy();
+  });
+
+  it("shows 'Project not found' for a project that is not the traveler's", async () => {
+    mockEditApi({
+      'GET /api/projects/:id': apiError(404, 'NOT_FOUND', 'Project not found'),
+    });
+    renderProjectsApp(`/u/projects/${ID}/edit`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Project not found' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "The project you're looking for doesn't exist or you don't have access to it.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Projects' })).toBeTruthy();
+  });
+
+  it('edits the travelers inline, reviews, saves only that field and notifies guides', async () => {
+    const api = mockEditApi();
+    const { user, router, queryClient } = await openEditPage();
+    const review = screen.getByRole('button', { name: 'Review & Confirm' });
+    expect(review.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Discard changes' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    const input = within(row('Travelers')).getByRole('textbox', { name: 'Number of travelers' });
+    expect(document.activeElement).toBe(input);
+    await user.clear(input);
+    await user.type(input, '3');
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Save travelers' }));
+    expect(within(row('Travelers')).getByText('3 travelers')).toBeTruthy();
+    expect(within(row('Travelers')).getByText('Edited')).toBeTruthy();
+    expect(document.activeElement).toBe(
+      within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    expect(within(dialog).getByText(/24–48 hours/)).toBeTruthy();
+    expect(within(dialog).getByText('Travelers')).toBeTruthy();
+    expect(within(dialog).getByText('2 travelers')).toBeTruthy();
+    expect(within(dialog).getByText('3 travelers')).toBeTruthy();
+    // No trek change, no acknowledgement.
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    expect(api.callsTo('PATCH /api/projects/:id').map((call) => call.body)).toEqual([
+      { groupSize: '3' },
+    ]);
+    expect(api.callsTo('POST /api/projects/:id/notify-guides')[0]?.body).toEqual({
+      changeSetId: CHANGE_SET,
+      changes: [
+        { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
+      ],
+    });
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(screen.getByText('Project updated and guides notified.')).toBeTruthy();
+    expect(queryClient.getQueryData(projectQueryOptions(ID).queryKey)?.groupSize).toBe(3);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+  });
+
+  it('a new trek clears the duration and forces a choice, then needs the acknowledgement', async () => {
+    const api = mockEditApi();
+    const { user } = await openEditPage();
+
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    expect(
+      within(row('Trek')).getByRole('radio', { name: 'Inca Trail' }).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(row('Trek')).getAllByRole('radio')).toHaveLength(6);
+    await user.click(within(row('Trek')).getByRole('radio', { name: 'Salkantay' }));
+
+    expect(within(row('Duration')).getByText('Selection required')).toBeTruthy();
+    expect(
+      within(row('Duration')).getByText(
+        'Vous devez sélectionner une durée valide pour le trek Salkantay',
+      ),
+    ).toBeTruthy();
+    const blocked = screen.getByRole('button', { name: 'Select Duration First' });
+    expect(blocked.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Discard changes' }).hasAttribute('disabled')).toBe(
+      false,
+    );
+
+    await user.click(within(row('Duration')).getByRole('radio', { name: /5 days \/ 4 nights/ }));
+    expect(within(row('Duration')).queryByText('Selection required')).toBeNull();
+    // The end date follows the new duration: 7 January + 4 nights.
+    expect(within(row('Dates')).getByText(/Mon 07 Jan 2030 – Fri 11 Jan 2030/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm changes' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I understand this may reset ongoing proposals.',
+      }),
+    );
+    await user.click(confirm);
+    await waitFor(() => expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1));
+    expect(api.callsTo('PATCH /api/projects/:id')[0]?.body).toEqual({
+      destination: 'Salkantay',
+      duration: '5 days / 4 nights',
+      endDate: '2030-01-11',
+    });
+  });
+
+  it('keeps a Santa Cruz request on its trek, among the six of the edit page', async () => {
+    mockEditApi({
+      'GET /api/projects/:id': json({
+        ...project,
+        title: 'Santa Cruz',
+        destination: 'Santa Cruz',
+        duration: '4 days / 3 nights',
+      }),
+    });
+    const { user } = await openEditPage();
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    const santaCruz = within(row('Trek')).getByRole('radio', { name: 'Santa Cruz' });
+    expect((santaCruz as HTMLInputElement).checked).toBe(true);
+    expect(within(row('Trek')).getAllByRole('radio')).toHaveLength(7);
+  });
+
+  it('cancel restores a field from the project; Discard restores everything', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    await user.click(within(row('Dates')).getByRole('button', { name: 'Edit dates' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'My dates are flexible' }));
+    await user.click(screen.getByRole('radio', { name: '±3 days' }));
+    expect(within(row('Dates')).getByText('Edited')).toBeTruthy();
+    await user.click(within(row('Dates')).getByRole('button', { name: 'Cancel dates changes' }));
+    expect(within(row('Dates')).queryByText('Edited')).toBeNull();
+    expect(within(row('Dates')).getByText(/Fixed dates/)).toBeTruthy();
+
+    await user.click(
+      within(row('Guide language preference')).getByRole('button', {
+        name: 'Edit guide language preference',
+      }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    await user.click(screen.getByRole('checkbox', { name: 'French' }));
+    expect(screen.getByText('Select at least one language')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('button', { name: 'Save guide language preference' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Spanish' }));
+    await user.click(screen.getByRole('button', { name: 'Save guide language preference' }));
+    expect(within(row('Guide language preference')).getByText('Spanish')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(within(row('Guide language preference')).getByText('English')).toBeTruthy();
+    expect(screen.queryByText('Edited')).toBeNull();
+  });
+
+  it("says 'Partially saved' when guides could not be notified, and keeps the notice to retry", async () => {
+    mockEditApi({
+      'POST /api/projects/:id/notify-guides': apiError(500, 'INTERNAL', 'Internal server error'),
+    });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}5');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    expect(screen.getByText('Partially saved')).toBeTruthy();
+    expect(
+      screen.getByText('Saved, but notification failed. You can retry from the project page.'),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notify guides' })).toBeTruthy();
+    expect(
+      JSON.parse(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices) ?? '{}')[ID]?.changeSetId,
+    ).toBe(CHANGE_SET);
+  });
+
+  it.each([
+    [
+      'a network failure',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      "Couldn't save your changes. Please try again.",
+    ],
+    [
+      'a server error',
+      apiError(500, 'INTERNAL', 'Internal server error'),
+      'An unexpected error occurred. Please refresh and try again.',
+    ],
+    [
+      'a project deleted in another tab',
+      apiError(404, 'NOT_FOUND', 'Project not found'),
+      'This project no longer exists. Your changes were not saved.',
+    ],
+  ])('keeps every edit after %s, saying so', async (_case, answer, message) => {
+    mockEditApi({ 'PATCH /api/projects/:id': answer as MockRoute });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}4');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    expect(within(dialog).getByRole('alert')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    expect(within(row('Travelers')).getByRole('textbox')).toHaveProperty('value', '4');
+  });
+
+  it('asks before leaving with unsaved edits, and stays on Keep editing', async () => {
+    mockEditApi();
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}6');
+
+    await user.click(screen.getByRole('link', { name: 'Back to project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
+    expect(within(row('Travelers')).getByRole('textbox')).toHaveProperty('value', '6');
+
+    await user.click(screen.getByRole('link', { name: 'Back to project' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+  });
+
+  it('asks the browser to confirm a reload or a closed tab while edits are unsaved', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}7');
+    expect(unload()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(unload()).toBe(false);
+  });
+
+  it('lets the traveler leave freely without edits', async () => {
+    mockEditApi();
+    const { user, router } = await openEditPage();
+    await user.click(screen.getByRole('link', { name: 'Back to project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { render } from '@testing-library/react';
+import {
+  AppProviders,
+  createQueryClient,
+  PATHS,
+  type PreloadRoute,
+  RoutePreloadProvider,
+} from '@trek/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import ProjectDetailPage from '../pages/project-detail-page';
+import ProjectEditPage from '../pages/project-edit-page';
+import ProjectsPage from '../pages/projects-page';
+
+/**
+ * The three pages at their URLs, inside the providers and the data router a host gives them
+ * (the edit page's leave guard needs a data router). The API is mocked with `mockApi` from
+ * '@trek/shared/testing/mock-api', as in every package.
+ */
+export function renderProjectsApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: PATHS.projects, element: <ProjectsPage /> },
+      { path: PATHS.project, element: <ProjectDetailPage /> },
+      { path: PATHS.sharedProject, element: <ProjectDetailPage /> },
+      { path: PATHS.projectEdit, element: <ProjectEditPage /> },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = createQueryClient();
+  const preloadRoute = vi.fn<PreloadRoute>();
+  return {
+    router,
+    queryClient,
+    preloadRoute,
+    ...render(
+      <AppProviders queryClient={queryClient} env="test">
+        <RoutePreloadProvider preloadRoute={preloadRoute}>
+          <RouterProvider router={router} />
+        </RoutePreloadProvider>
+      </AppProviders>,
+    ),
+  };
+}

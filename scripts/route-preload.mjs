@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * Preload hints for the remote page a URL opens (docs/decisions/0007-what-the-browser-receives.md).
+ * Without them the browser discovers a remote page one fetch at a time: the host's script, then
+ * the remote's manifest, then its entry, then the page's chunks. The host's server knows the
+ * route (the contract's REMOTE_ROUTES) and the remote map, so each page it serves names the
+ * manifest, the remote entry and the page's own chunks at once.
+ *
+ * Manifests are read from the remotes and kept a few seconds, so a redeployed remote is picked
+ * up almost at once; a page never waits for one: until a manifest is known, the page goes out
+ * with the manifest and entry hints only.
+ */
+import { REMOTE_ENTRY_FILE, remoteRouteOf } from '../shared/src/contract/index.js';
+
+/**
+ * @typedef {{ exposes?: Array<{ name?: string, assets?: { js?: { sync?: string[] }, css?: { sync?: string[] } } }> }} Manifest
+ * @typedef {Partial<Record<string, string>>} RemoteMap
+ */
+
+/** How long a manifest read from a remote is trusted. */
+export const MANIFEST_TTL_MS = 5_000;
+/** A manifest that does not answer within this time is left out of this page's hints. */
+const MANIFEST_TIMEOUT_MS = 1_500;
+
+/** @param {string} value */
+function attribute(value) {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * @param {{ fetchImpl?: typeof fetch, now?: () => number }} [options]
+ * @returns {(pathname: string, remoteMap: RemoteMap | undefined) => string}
+ *   the `<link>` elements to put in the page's head ('' for a host page)
+ */
+export function createRoutePreloader(options = {}) {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const now = options.now ?? Date.now;
+  /** @type {Map<string, { at: number, manifest?: Manifest, pending?: Promise<void> }>} */
+  const manifests = new Map();
+
+  /** @param {string} url */
+  function refresh(url) {
+    const known = manifests.get(url);
+    if (known?.pending || (known && now() - known.at < MANIFEST_TTL_MS)) return;
+    /** @type {{ at: number, manifest?: Manifest, pending?: Promise<void> }} */
+    const entry = { at: known?.at ?? 0, manifest: known?.manifest };
+    manifests.set(url, entry);
+    entry.pending = fetchImpl(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
+      .then(async (response) => {
+        entry.manifest = response.ok ? /** @type {Manifest} */ (await response.json()) : undefined;
+      })
+      .catch(() => {
+        entry.manifest = undefined;
+      })
+      .finally(() => {
+        entry.at = now();
+        entry.pending = undefined;
+      });
+  }
+
+  return function preloadHints(pathname, remoteMap) {
+    const route = remoteRouteOf(pathname);
+    const manifestUrl = route && remoteMap?.[route.remote];
+    if (!route || !manifestUrl) return '';
+    refresh(manifestUrl);
+    const base = new URL('.', manifestUrl);
+    // The runtime reads the manifest with fetch() (CORS, no credentials), and loads scripts and
+    // styles with plain elements: each hint matches the request it stands for.
+    const links = [
+      `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(manifestUrl)}">`,
+      `<link rel="preload" as="script" href="${attribute(new URL(REMOTE_ENTRY_FILE, base).href)}">`,
+    ];
+    const page = manifests.get(manifestUrl)?.manifest?.exposes?.find((e) => e.name === route.page);
+    for (const file of page?.assets?.js?.sync ?? []) {
+      links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
+    }
+    for (const file of page?.assets?.css?.sync ?? []) {
+      links.push(`<link rel="preload" as="style" href="${attribute(new URL(file, base).href)}">`);
+    }
+    return links.join('\n    ');
+  };
+}

@@ -1,0 +1,44 @@
+import '@mantine/dates/styles.layer.css';
+import { DatePickerInput } from '@mantine/dates';
+import { toIsoDate } from '../format/dates';
+import { EnGbDatesProvider } from './en-gb-dates-provider';
+
+/** dayjs format of 'Mon 05 Jan 2026' (docs/product/site.md). */
+const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
+
+export interface StartDateInputProps {
+  /** yyyy-MM-dd, or null before one is chosen. */
+  value: string | null;
+  onChange: (iso: string) => void;
+}
+
+/**
+ * A trek's start date, as the wizard and the edit page ask for it: 'Start date', a calendar
+ * popover from today on (past days cannot be chosen), en-GB with weeks from Monday, dates shown
+ * like 'Mon 05 Jan 2026', every control named for screen readers.
+ */
+export function StartDateInput({ value, onChange }: StartDateInputProps) {
+  return (
+    <EnGbDatesProvider>
+      <DatePickerInput
+        label="Start date"
+        placeholder="Select start date"
+        value={value}
+        onChange={(next) => {
+          if (next) onChange(next);
+        }}
+        valueFormat={DISPLAY_FORMAT}
+        minDate={toIsoDate(new Date())}
+        popoverProps={{ trapFocus: true }}
+        ariaLabels={{
+          nextMonth: 'Next month',
+          previousMonth: 'Previous month',
+          nextYear: 'Next year',
+          previousYear: 'Previous year',
+          monthLevelControl: 'Choose a month',
+          yearLevelControl: 'Choose a year',
+        }}
+      />
+    </EnGbDatesProvider>
+  );
+}
