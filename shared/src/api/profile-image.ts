@@ -75,8 +75,14 @@ export class ProfileImageError extends Error {
   }
 }
 
+export interface ChangeProfileImage extends UploadOptions {
+  file: File;
+  /** Called once the bytes are stored, before the photo is made the profile photo. */
+  onUploaded?: () => void;
+}
+
 /** The three steps of a new photo: an upload URL, the bytes, then the photo is set. */
-export async function changeProfileImage({ file, ...options }: { file: File } & UploadOptions) {
+export async function changeProfileImage({ file, onUploaded, ...options }: ChangeProfileImage) {
   let uploadURL: string;
   try {
     uploadURL = await requestProfileImageUpload();
@@ -84,6 +90,7 @@ export async function changeProfileImage({ file, ...options }: { file: File } & 
   } catch (error) {
     throw new ProfileImageError('upload', error);
   }
+  onUploaded?.();
   try {
     return await setProfileImage(uploadURL);
   } catch (error) {

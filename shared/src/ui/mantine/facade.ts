@@ -8,6 +8,8 @@
  */
 
 export {
+  isElement,
+  LoadingOverlay,
   Modal,
   Overlay,
   ScrollArea,
@@ -21,6 +23,7 @@ export {
   NumberInput,
   Progress,
   Radio,
+  Switch,
   TextInput,
   useInputProps,
 } from '@trek/shared/mantine/forms';

@@ -12,6 +12,7 @@ import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 
 export {
   Checkbox,
@@ -21,6 +22,7 @@ export {
   NumberInput,
   Progress,
   Radio,
+  Switch,
   TextInput,
   useInputProps,
 } from '#mantine-core';

@@ -67,6 +67,8 @@ describe('the profile photo dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await within(dialog).findByText('Your new profile photo is saved.')).toBeTruthy();
     expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
+    // It took the place of the upload's toast (one toast at a time).
+    await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
 
     const [upload] = api.callsTo('PUT /api/profile-image/upload/:id');
     expect(upload?.url.search).toBe('?signature=s1');
@@ -138,6 +140,7 @@ describe('the profile photo dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await screen.findByText(title)).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText('Upload successful')).toBeNull();
     // Back to the chosen file, to try again or choose another.
     expect(within(dialog).getByRole('button', { name: 'Upload photo' })).toBeTruthy();
   });
@@ -149,6 +152,17 @@ describe('the profile photo dialog', () => {
     await userEvent.upload(fileInput(dialog), png());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await screen.findByText('Failed to update profile photo')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
+  });
+
+  it('says the file arrived while the photo is being saved', async () => {
+    photoApi({ 'PUT /api/profile-image': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText('Upload successful')).toBeTruthy();
+    expect(screen.getByText('1 file(s) uploaded successfully.')).toBeTruthy();
   });
 
   it('removes the photo after confirming', async () => {

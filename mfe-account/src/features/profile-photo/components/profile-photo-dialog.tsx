@@ -1,4 +1,4 @@
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { Avatar, Button, Group, Image, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
@@ -12,12 +12,24 @@ import {
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
 import { READABLE_TEXT } from '../../../ui/readable';
-import { toastFailure, toastSuccess } from '../../../ui/toasts';
-import { failureToast, MAX_PHOTOS, rejectionToast, type Toast } from '../model/photo-toasts';
+import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
+import {
+  failureToast,
+  MAX_PHOTOS,
+  rejectionToast,
+  type Toast,
+  uploadedToast,
+} from '../model/photo-toasts';
 
 type Stage = 'idle' | 'selected' | 'uploading' | 'done' | 'confirm-remove';
 
-const showFailure = ({ title, message }: Toast) => toastFailure(message, title);
+/**
+ * 'Upload successful' says the file arrived; what became of it (the photo saved, or not) then
+ * takes its place, as one toast shows at a time.
+ */
+const UPLOADED_TOAST_ID = 'profile-photo-uploaded';
+
+const showFailure = ({ title, message }: Toast) => toastFailure(message, title, UPLOADED_TOAST_ID);
 
 function sizeLabel(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -78,12 +90,14 @@ export function ProfilePhotoDialog({
       {
         file,
         onProgress: (sent) => setProgress(Math.round(sent * 100)),
+        onUploaded: () =>
+          toastSuccessReplaceable(UPLOADED_TOAST_ID, uploadedToast.message, uploadedToast.title),
         signal: controller.signal,
       },
       {
         onSuccess: () => {
           setStage('done');
-          toastSuccess('Profile photo updated successfully');
+          toastSuccess('Profile photo updated successfully', undefined, UPLOADED_TOAST_ID);
         },
         onError: (error) => {
           setStage('selected');

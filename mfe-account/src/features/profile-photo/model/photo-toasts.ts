@@ -14,6 +14,12 @@ export interface Toast {
 /** Photos a traveler may pick at once (spec section 5). */
 export const MAX_PHOTOS = 1;
 
+/** The file reached the server (spec section 8, "Upload"); saving it as the photo comes next. */
+export const uploadedToast: Toast = {
+  title: 'Upload successful',
+  message: `${MAX_PHOTOS} file(s) uploaded successfully.`,
+};
+
 const tooLarge: Toast = { title: 'File too large', message: 'Maximum allowed size is 5MB.' };
 const failedToUpload = (fileName: string): Toast => ({
   title: 'Upload error',
