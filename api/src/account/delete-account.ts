@@ -1,3 +1,4 @@
+import { deleteUserSessions } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 
 /**
@@ -46,6 +47,9 @@ export async function deleteAccount(db: Database, userId: string): Promise<strin
           )`,
       [userId, counted],
     );
+    // Through the sessions module, so this process forgets the sessions it remembers at once
+    // (the cascade below would leave them usable here for up to a second).
+    await deleteUserSessions(tx, userId);
     await tx.query('delete from users where id = $1', [userId]);
     return [
       ...(user.profile_image_key ? [user.profile_image_key] : []),

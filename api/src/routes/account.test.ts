@@ -255,6 +255,12 @@ describe('data export and account deletion', () => {
     expect(res.headers.get('clear-site-data')).toBe('"cookies"');
     expect(res.headers.get('set-cookie')).toMatch(/trek_session=;/);
     expect((await api.request('GET', '/api/auth/user', { as: ana })).status).toBe(401);
+    // The session this process remembered ends with it: a write with it is a visitor's.
+    const late = await api.request('PUT', '/api/user/settings', {
+      as: ana,
+      body: { newsletters: true },
+    });
+    expect(late.status).toBe(401);
 
     // Every column of every table, searched for the user's id and addresses.
     const columns = await api.db.query<{ table_name: string; column_name: string }>(

@@ -23,14 +23,15 @@ export function localFolderStorage(root: string): ObjectStorage {
       // Synchronously, so the body is consumed (and its errors caught) from the first chunk on.
       mkdirSync(dirname(path), { recursive: true });
       const temporary = `${path}.${randomBytes(6).toString('hex')}.partial`;
+      const file = createWriteStream(temporary);
       try {
-        await pipeline(
-          Buffer.isBuffer(body) ? Readable.from([body]) : body,
-          createWriteStream(temporary),
-        );
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, file);
         await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
         await rename(temporary, path);
       } catch (error) {
+        // The pipeline rejects as soon as the body fails, while the file may still be opening:
+        // removed before it is closed, it would be created again behind our back.
+        if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
         await rm(temporary, { force: true });
         throw error;
       }
