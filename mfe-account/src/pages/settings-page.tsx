@@ -4,7 +4,6 @@ import { AccountSection } from '../features/account/components/account-section';
 import { NotificationsSection } from '../features/notifications/components/notifications-section';
 import { SecuritySection } from '../features/security/components/security-section';
 import { SignInMethodsSection } from '../features/sign-in-methods/components/sign-in-methods-section';
-import { READABLE_TEXT } from '../ui/readable';
 
 /**
  * Exposed as `account/SettingsPage`: the account settings (docs/product/account.md). The host
@@ -19,12 +18,7 @@ export default function SettingsPage() {
         description="Your account, sign-in methods, notifications and privacy."
         noIndex
       />
-      <Container
-        size="sm"
-        py={{ base: 'lg', sm: 'xl' }}
-        px={{ base: 'sm', sm: 'md' }}
-        style={READABLE_TEXT}
-      >
+      <Container size="sm" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Stack gap="lg">
           <div>
             <Title order={1}>Account settings</Title>

@@ -11,7 +11,6 @@ import {
   userInitial,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
-import { READABLE_TEXT } from '../../../ui/readable';
 import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
 import {
   failureToast,
@@ -126,7 +125,6 @@ export function ProfilePhotoDialog({
       closeOnEscape={stage !== 'uploading'}
       withCloseButton={stage !== 'uploading'}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      style={READABLE_TEXT}
     >
       {stage === 'idle' && (
         <Stack gap="md">

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, PATHS } from '@trek/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { READABLE_TEXT } from '../../../ui/readable';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 
 /** Deleting the account: enabled once DELETE is typed; then signed out and sent to /. */
@@ -26,7 +25,6 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
       title="Delete your account?"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
-      style={READABLE_TEXT}
     >
       <form
         onSubmit={(event) => {

@@ -6,7 +6,6 @@ import {
   type User,
 } from '@trek/shared';
 import { type ReactNode, useState } from 'react';
-import { READABLE_TEXT } from '../../../ui/readable';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -95,7 +94,6 @@ export function SecuritySection({ user }: { user: User }) {
         title="Sign out of all other devices?"
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
-        style={READABLE_TEXT}
       >
         <Stack gap="md">
           <Text>Every other session ends. You stay signed in here.</Text>

@@ -11,7 +11,6 @@ import {
   unlinkSignInMethodMutationOptions,
 } from '@trek/shared';
 import { useState } from 'react';
-import { READABLE_TEXT } from '../../../ui/readable';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { useLinkResult } from '../hooks/use-link-result';
@@ -165,7 +164,6 @@ export function SignInMethodsSection({ user }: { user: User }) {
         title={confirming ? `Unlink ${confirming.label}?` : ''}
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
-        style={READABLE_TEXT}
       >
         <Stack gap="md">
           <Text>
