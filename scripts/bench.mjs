@@ -2,7 +2,8 @@
 /**
  * `npm run bench`: production builds (the suite, and the host's monolith yardstick), then the
  * figures of e2e/bench.mjs (what the browser receives, Lighthouse, layout shift) and of
- * api/bench/throughput.mjs (requests per second). Figures only, no thresholds.
+ * api/bench/throughput.mjs (requests per second), then the load run of api/bench/load.mjs (which
+ * fails on an error or an inconsistency). Figures otherwise, no thresholds.
  */
 import { buildAll, ensureChromium, installDependencies, pnpm, step } from './toolchain.mjs';
 
@@ -20,4 +21,8 @@ if (process.env.BENCH_PAGES !== '0') {
 if (process.env.BENCH_API !== '0') {
   step('Measuring the API');
   await pnpm(['--filter', '@trek/api', 'run', 'bench']);
+}
+if (process.env.BENCH_LOAD !== '0') {
+  step('Load: travelers signing in, creating, listing, editing and deleting at once');
+  await pnpm(['--filter', '@trek/api', 'run', 'bench:load']);
 }

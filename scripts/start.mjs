@@ -2,11 +2,19 @@
 /**
  * `npm start`: installs what is missing (pnpm included), builds the production bundles, then runs
  * the API, the four remotes and the host. Ctrl-C stops everything it started.
- * Flags: --no-install, --no-build (for a second start on an already built checkout).
+ * Flags: --no-install, --no-build (for a second start on an already built checkout),
+ * --no-env-file (ignore `.env`: the e2e suite starts from its own environment only).
  */
-import { buildAll, installDependencies, step } from './toolchain.mjs';
+import { join } from 'node:path';
+import { applyEnvFile } from './env-file.mjs';
+import { buildAll, installDependencies, ROOT, step } from './toolchain.mjs';
 
 const flags = new Set(process.argv.slice(2));
+// Read first, so the build (PUBLIC_* variables), the API and the servers all get the values.
+if (!flags.has('--no-env-file')) {
+  const added = applyEnvFile(join(ROOT, '.env'), process.env);
+  if (added.length > 0) step(`Read ${added.length} variable(s) from .env: ${added.join(', ')}`);
+}
 try {
   if (!flags.has('--no-install')) await installDependencies();
   if (!flags.has('--no-build')) await buildAll();

@@ -16,7 +16,10 @@ const VITEST_REPORTS = [
   'mfe-admin',
   'api',
   'scripts',
-].map((dir) => join(ROOT, dir, 'test-results/vitest.json'));
+]
+  .map((dir) => join(ROOT, dir, 'test-results/vitest.json'))
+  // The API suite again, on a real PostgreSQL (scripts/test.mjs).
+  .concat(join(ROOT, 'api/test-results/vitest-postgres.json'));
 const PLAYWRIGHT_REPORT = join(ROOT, 'e2e/test-results/playwright.json');
 
 export function summariseTestReports() {

@@ -5,8 +5,37 @@
  * first failing stage and exits non-zero.
  */
 
+import { auditDependencies } from './audit.mjs';
+import { startThrowawayCluster } from './postgres.mjs';
 import { clearTestReports, summariseTestReports } from './test-report.mjs';
 import { buildAll, ensureChromium, installDependencies, pnpm, step } from './toolchain.mjs';
+
+/**
+ * The API's tests once more on a throwaway PostgreSQL cluster (each test API gets a fresh
+ * database on it, see api/src/testing/test-api.ts): DATABASE_URL, the path past one machine, is
+ * tested code. Left out: the process tests of the embedded database's folder (durability), and
+ * the fuzzer runs a fifth of its cases (the first run did them all).
+ */
+async function apiTestsOnPostgres() {
+  const cluster = await startThrowawayCluster();
+  try {
+    await pnpm(
+      [
+        '--filter',
+        '@trek/api',
+        'exec',
+        'vitest',
+        'run',
+        '--exclude',
+        'src/durability.test.ts',
+        '--outputFile.json=test-results/vitest-postgres.json',
+      ],
+      { env: { ...process.env, TEST_DATABASE_URL: cluster.url, FUZZ_CASES: '2000' } },
+    );
+  } finally {
+    cluster.stop();
+  }
+}
 
 const started = Date.now();
 clearTestReports();
@@ -16,7 +45,9 @@ const stages = [
   ['Chromium', ensureChromium],
   ['Lint and format (Biome)', () => pnpm(['run', 'lint'])],
   ['Typecheck', () => pnpm(['run', 'typecheck'])],
+  ['Dependency audit (pnpm audit: no high or critical advisory)', auditDependencies],
   ['Unit, component and API tests (Vitest)', () => pnpm(['run', 'unit'])],
+  ['API tests on PostgreSQL (a throwaway cluster)', apiTestsOnPostgres],
   ['Production build', buildAll],
   ['End-to-end tests (Playwright, Chromium)', () => pnpm(['run', 'e2e'])],
 ];

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, isApiPath } from '@trek/shared/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { DATA_EXPORT_JOB, dataExportJob } from './account/data-export.js';
 import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
@@ -23,6 +23,7 @@ import { useZodSchemas } from './http/zod-type-provider.js';
 import { createJobRunner, type JobRunner } from './jobs/job-queue.js';
 import { type Mailer, smtpMailer } from './mail/mailer.js';
 import { registerAccountRoutes } from './routes/account.js';
+import { registerAdminGuideRoutes } from './routes/admin-guides.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
@@ -33,6 +34,7 @@ import { registerProfileImageRoutes } from './routes/profile-image.js';
 import { registerProjectEditRoutes } from './routes/project-edits.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerUserSettingsRoutes } from './routes/user-settings.js';
+import { registerWhatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from './routes/whatsapp-webhook.js';
 import { localFolderStorage } from './storage/local-folder-storage.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 
@@ -59,6 +61,8 @@ export interface BuildAppOptions {
   storage?: ObjectStorage;
   /** Polls the jobs table (the API process does; tests run jobs by hand with `app.jobs`). */
   runJobs?: boolean;
+  /** Sees each route as it is registered: the authorization matrix and the fuzzer start from them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Body size limits: JSON calls are small; the largest, a trek request, stays under 16 kB. */
@@ -96,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!isApiPath(route.url)) {
       throw new Error(`${route.url} is outside the API's paths (${API_PATHS.join(', ')})`);
     }
+    options.onRoute?.(route);
   });
   useZodSchemas(app);
   decorateSessions(app);
@@ -110,7 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const text = String(body);
     return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
-  registerSameOriginCheck(app, [config.publicOrigin]);
+  // Meta's servers call the WhatsApp webhook, proving themselves by its signed body (issue 12).
+  registerSameOriginCheck(
+    app,
+    [config.publicOrigin],
+    [{ method: 'POST', url: WHATSAPP_WEBHOOK_PATH }],
+  );
 
   await app.register(cookie);
   // JSON answers over 1 kB (a project list) go out compressed to browsers that accept it.
@@ -138,6 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProjectRoutes(app, ctx);
   registerProjectEditRoutes(app, ctx);
   registerOAuthRoutes(app, ctx, options.oauthProviders);
+  // Admin guide management and the WhatsApp webhook (issue 12).
+  await registerAdminGuideRoutes(app, ctx);
+  await registerWhatsappWebhookRoutes(app, ctx);
 
   // The account remote's calls: settings, profile, photos, export and deletion.
   const storage = options.storage ?? localFolderStorage(config.storageDir);

@@ -20,6 +20,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).exposeMagicLinks).toBe(false);
   });
 
+  it('offers the development sign-in for providers without credentials, on this machine only', () => {
+    expect(loadConfig({}).developmentSignIn).toEqual(['google', 'facebook']);
+    const googleSet = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(googleSet).developmentSignIn).toEqual(['facebook']);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:5750' }).developmentSignIn).toHaveLength(
+      2,
+    );
+    // Never in production, on a real domain, in tests, or when turned off.
+    expect(loadConfig({ NODE_ENV: 'production' }).developmentSignIn).toEqual([]);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://localhost:3000' })
+        .developmentSignIn,
+    ).toEqual([]);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trek.example' }).developmentSignIn).toEqual([]);
+    expect(
+      loadConfig({ PUBLIC_ORIGIN: 'http://localhost.trek.example' }).developmentSignIn,
+    ).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test' }).developmentSignIn).toEqual([]);
+    expect(loadConfig({ DEVELOPMENT_SIGN_IN: 'off' }).developmentSignIn).toEqual([]);
+    expect(() => loadConfig({ DEVELOPMENT_SIGN_IN: 'on' })).toThrow(/DEVELOPMENT_SIGN_IN/);
+  });
+
   it('reads TRUST_PROXY as a number of proxy hops, or false', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
@@ -46,5 +68,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://trek.example/some/path' }).publicOrigin).toBe(
       'https://trek.example',
     );
+  });
+
+  it('reads the WhatsApp settings, each null when unset', () => {
+    expect(loadConfig({}).whatsapp).toEqual({ number: null, appSecret: null, verifyToken: null });
+    expect(
+      loadConfig({
+        WHATSAPP_NUMBER: ' 51987654321 ',
+        WHATSAPP_APP_SECRET: 's3cret',
+        WHATSAPP_VERIFY_TOKEN: 'tok',
+      }).whatsapp,
+    ).toEqual({ number: '51987654321', appSecret: 's3cret', verifyToken: 'tok' });
+    // A number of the wrong shape starts the API: the admin page reports it where it matters.
+    expect(loadConfig({ WHATSAPP_NUMBER: '+51 987' }).whatsapp.number).toBe('+51 987');
   });
 });

@@ -77,6 +77,21 @@ const envSchema = z.object({
   /** When set, Facebook is reached as an OpenID Connect issuer instead (a local test server). */
   FACEBOOK_ISSUER: z.url().optional(),
   /**
+   * The business WhatsApp number guides write to, as the activation links need it: 8 to 15
+   * digits. Any other value does not stop the API: the admin page says 'Configuration Error'
+   * where a link is asked for (docs/product/admin.md), and start-up logs a warning.
+   */
+  WHATSAPP_NUMBER: z.string().trim().optional(),
+  /** The Meta app secret that signs the WhatsApp webhook's calls (X-Hub-Signature-256). */
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  /** The token Meta sends back in the webhook's verification handshake (hub.verify_token). */
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  /**
+   * `auto`: in development on this machine, a provider without credentials signs in through a
+   * local identity provider the API starts (see developmentSignIn); `off`: never.
+   */
+  DEVELOPMENT_SIGN_IN: z.enum(['auto', 'off']).default('auto'),
+  /**
    * How many proxies in front of the API to trust for the client address (X-Forwarded-For):
    * 1, the host's server, by default. `true` would take the left-most address, which any client
    * can write, and defeat the per-address rate limits.
@@ -86,6 +101,13 @@ const envSchema = z.object({
     .default(1)
     .transform((value) => (value === 'false' ? 0 : value)),
 });
+
+/** Every variable the API reads: the README's Configuration table documents each (tested). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as ReadonlyArray<
+  keyof typeof envSchema.shape
+>;
+
+type SocialProvider = 'google' | 'facebook';
 
 export type Config = {
   port: number;
@@ -109,6 +131,12 @@ export type Config = {
   magicLinkRatePerIp: number;
   magicLinkMailsPerEmail: number;
   oauthStartsPerIp: number;
+  /** The WhatsApp Cloud API's settings; each is null when not set (docs/product/admin.md). */
+  whatsapp: {
+    number: string | null;
+    appSecret: string | null;
+    verifyToken: string | null;
+  };
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
     facebook: {
@@ -120,6 +148,11 @@ export type Config = {
       issuer: string | undefined;
     } | null;
   };
+  /**
+   * Providers without credentials that sign in through the local development identity provider:
+   * only under NODE_ENV=development on a localhost PUBLIC_ORIGIN, never in production.
+   */
+  developmentSignIn: SocialProvider[];
 };
 
 /** Reads the configuration; a bad value throws a ConfigError naming the variable. */
@@ -137,6 +170,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
+  const google =
+    c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: c.GOOGLE_CLIENT_ID,
+          clientSecret: c.GOOGLE_CLIENT_SECRET,
+          issuer: c.GOOGLE_ISSUER,
+        }
+      : null;
+  const facebook =
+    c.FACEBOOK_CLIENT_ID && c.FACEBOOK_CLIENT_SECRET
+      ? {
+          clientId: c.FACEBOOK_CLIENT_ID,
+          clientSecret: c.FACEBOOK_CLIENT_SECRET,
+          authorizationUrl: c.FACEBOOK_AUTHORIZATION_URL,
+          tokenUrl: c.FACEBOOK_TOKEN_URL,
+          userinfoUrl: c.FACEBOOK_USERINFO_URL,
+          issuer: c.FACEBOOK_ISSUER,
+        }
+      : null;
+  // A stand-in that signs anyone in: only for a developer's own machine, never a real site.
+  const developmentSignIn =
+    c.NODE_ENV === 'development' &&
+    isLocalOrigin(c.PUBLIC_ORIGIN) &&
+    c.DEVELOPMENT_SIGN_IN === 'auto'
+      ? (['google', 'facebook'] as const).filter((name) => !{ google, facebook }[name])
+      : [];
   return {
     port: c.API_PORT,
     host: c.API_HOST,
@@ -158,28 +217,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
     magicLinkMailsPerEmail: c.MAGIC_LINK_MAILS_PER_EMAIL,
     oauthStartsPerIp: c.OAUTH_STARTS_PER_IP,
-    // A provider without credentials is unavailable (shown so) rather than failing at callback.
-    oauth: {
-      google:
-        c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
-          ? {
-              clientId: c.GOOGLE_CLIENT_ID,
-              clientSecret: c.GOOGLE_CLIENT_SECRET,
-              issuer: c.GOOGLE_ISSUER,
-            }
-          : null,
-      facebook:
-        c.FACEBOOK_CLIENT_ID && c.FACEBOOK_CLIENT_SECRET
-          ? {
-              clientId: c.FACEBOOK_CLIENT_ID,
-              clientSecret: c.FACEBOOK_CLIENT_SECRET,
-              authorizationUrl: c.FACEBOOK_AUTHORIZATION_URL,
-              tokenUrl: c.FACEBOOK_TOKEN_URL,
-              userinfoUrl: c.FACEBOOK_USERINFO_URL,
-              issuer: c.FACEBOOK_ISSUER,
-            }
-          : null,
+    whatsapp: {
+      number: c.WHATSAPP_NUMBER || null,
+      appSecret: c.WHATSAPP_APP_SECRET ?? null,
+      verifyToken: c.WHATSAPP_VERIFY_TOKEN ?? null,
     },
+    // A provider without credentials is unavailable (shown so) rather than failing at callback.
+    oauth: { google, facebook },
+    developmentSignIn,
   };
 }
 

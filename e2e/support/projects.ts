@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { trekRequestDescription } from '@trek/shared/schemas';
 import { waitForMagicLink } from './mailbox';
 import { BASE_URL } from './suite-env';
 import { dayNextMonth } from './wizard';
@@ -33,7 +34,7 @@ export async function createProject(
     headers: { origin: BASE_URL },
     data: {
       title: trek,
-      description: `${duration} trek for ${travelers} travelers`,
+      description: trekRequestDescription(duration, travelers),
       destination: trek,
       startDate: start,
       endDate: end,

@@ -21,11 +21,18 @@ export const BASE_URL = `http://localhost:${E2E_PORTS.HOST_PORT}`;
 
 export const ADMIN_EMAIL = 'admin@trekperu.example';
 
+/** The WhatsApp Cloud API settings of the suite: tests sign webhook calls as Meta would. */
+export const WHATSAPP = {
+  number: '51987654321',
+  appSecret: 'e2e-whatsapp-app-secret',
+  verifyToken: 'e2e-whatsapp-verify-token',
+} as const;
+
 export { CHROMIUM_LAUNCH } from './chromium.mjs';
 
 export const TRAVELER_EMAIL = 'ana.quispe@example.com';
 
-/** Accounts of the test identity provider (it plays both Google and Facebook). */
+/** Accounts of the test OpenID Connect provider, playing Google. */
 export const IDP_ACCOUNTS: Record<
   string,
   { email?: string; email_verified?: boolean; given_name?: string; family_name?: string }
@@ -53,10 +60,26 @@ export const IDP_ACCOUNTS: Record<
     email_verified: true,
     given_name: 'Olga',
   },
-  'nomail-facebook': { given_name: 'Nina' },
-  // The account settings journeys (account-settings.spec.ts).
-  'settings-nomail-facebook': { given_name: 'Nico' },
   'linker-google': { email: 'linker@example.com', email_verified: true, given_name: 'Lia' },
+};
+
+/** An admin address no account holds when the suite starts (global-setup makes it an admin). */
+export const FACEBOOK_FIRST_ADMIN_EMAIL = 'lead.guide@trekperu.example';
+
+/** Accounts of the Facebook test server (Graph API): /me reports these fields. */
+export const FACEBOOK_ACCOUNTS: Record<
+  string,
+  { email?: string; first_name?: string; last_name?: string }
+> = {
+  'nomail-facebook': { first_name: 'Nina' },
+  // The account settings journey from the wizard (account-settings.spec.ts).
+  'settings-nomail-facebook': { first_name: 'Nico' },
   // The seeded traveler's address: signing in with it must not link silently.
-  'owner-facebook': { email: TRAVELER_EMAIL, given_name: 'Ana' },
+  'owner-facebook': { email: TRAVELER_EMAIL, first_name: 'Ana' },
+  // Claims an admin's address Facebook cannot vouch for.
+  'claims-admin-facebook': {
+    email: FACEBOOK_FIRST_ADMIN_EMAIL,
+    first_name: 'Mallory',
+    last_name: 'Claimant',
+  },
 };

@@ -43,7 +43,8 @@ test('a remote renders in the host with the host React, router and QueryClient',
     'react-dom',
     'react-router-dom',
     '@tanstack/react-query',
-    '@mantine/core',
+    // Mantine is shared as slices under @trek/shared's name (decision 7).
+    '@trek/shared/mantine/shell',
     '@trek/shared',
   ]) {
     const copies = loaded.filter((row) => row.pkg === pkg);

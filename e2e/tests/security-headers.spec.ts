@@ -1,16 +1,22 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { PATHS } from '@trek/shared/contract';
 import { expect, test } from '../support/fixtures';
 import { createProject } from '../support/projects';
-import { signIn } from '../support/sessions';
+import { seededSession, signIn } from '../support/sessions';
 import { BASE_URL, E2E_PORTS } from '../support/suite-env';
 import { completeWizardWithMouse } from '../support/wizard';
 
-/** Every page of the route table as a concrete URL, plus one the table does not know. */
-const PAGES = [
-  ...Object.values(PATHS).map((pattern) => pattern.replace(':id', '42')),
+/**
+ * Every page of the route table as a concrete URL (`:id` a project of the signed-in traveler's,
+ * so the projects pages show it), plus one the table does not know.
+ */
+const pagesFor = (projectId: string) => [
+  ...Object.values(PATHS).map((pattern) => pattern.replace(':id', projectId)),
   '/no/such/trail',
 ];
+
+/** What a page shows when its remote failed to load or crashed, instead of its content. */
+const FALLBACKS = /This page could not be loaded|Something went wrong/;
 
 const REMOTE_ORIGINS = [
   E2E_PORTS.WIZARD_PORT,
@@ -55,14 +61,28 @@ async function recordViolations(context: BrowserContext, page: Page) {
   };
 }
 
-for (const as of ['visitor', 'traveler'] as const) {
-  test(`no page breaks its Content-Security-Policy for a ${as}`, async ({ page, context }) => {
-    test.setTimeout(90_000);
-    if (as === 'traveler') await signIn(context, as);
+for (const as of ['visitor', 'traveler', 'admin'] as const) {
+  test(`no page breaks its Content-Security-Policy for ${as === 'visitor' ? 'a visitor' : `the ${as}`}`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    if (as !== 'visitor') await signIn(context, as);
+    // A project of the traveler's: the traveler sees its pages, the others their refusals.
+    const { cookieName, token } = seededSession('traveler');
+    const traveler = await playwrightRequest.newContext({
+      baseURL: BASE_URL,
+      extraHTTPHeaders: { cookie: `${cookieName}=${token}` },
+    });
+    const project = await createProject(traveler, { trek: 'Lares' });
+    await traveler.dispose();
     const violations = await recordViolations(context, page);
-    for (const path of PAGES) {
+    for (const path of pagesFor(project.id)) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1 }).first();
+      await expect(heading, path).toBeVisible();
+      // The page's own content, not a fallback in its place.
+      await expect(page.getByRole('main'), path).not.toContainText(FALLBACKS);
       expect(await violations(), path).toEqual([]);
     }
   });
@@ -101,6 +121,40 @@ test("the projects pages, their dialogs and the edit page's lazy calendar stay w
   await page.getByRole('button', { name: 'Back to editing' }).click();
   await page.getByRole('link', { name: 'Back to project' }).click();
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test("the admin's guide page, its toasts and its search stay within the policy", async ({
+  adminPage: page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  const violations = await recordViolations(context, page);
+  await page.goto('/admin/guides');
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide management' })).toBeVisible();
+  const nameField = page.getByRole('textbox', { name: 'Name' });
+  for (let i = 0; i < 7; i += 1) {
+    const name = `Policy Guide ${Date.now()}-${i}`;
+    await nameField.fill(name);
+    await page.getByRole('textbox', { name: 'Zones' }).fill('Cusco, Lares');
+    await page.getByRole('button', { name: 'Create guide' }).click();
+    await expect(page.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(nameField).toHaveValue('');
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'Guide created' })).toBeVisible();
+  const firstSwitch = page.getByRole('switch', { name: /^Active for / }).first();
+  await firstSwitch.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Guide updated' })).toBeVisible();
+  await page
+    .getByRole('button', { name: /^Copy join code for / })
+    .first()
+    .click();
+  await expect(page.getByRole('alert').filter({ hasText: /Copied!|Failed to copy/ })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search guides' }).fill('lares');
+  // The status filter's radios are drawn by their labels.
+  await page.getByRole('search').getByText('Inactive', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Inactive' })).toBeChecked();
+  await expect(page.getByText(/^Showing \d+ of \d+ guides$/)).toBeVisible();
   expect(await violations()).toEqual([]);
 });
 

@@ -1,14 +1,28 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { waitForMagicLink } from '../support/mailbox';
-import { BASE_URL, TRAVELER_EMAIL } from '../support/suite-env';
+import { signInNewTraveler } from '../support/projects';
+import { BASE_URL, FACEBOOK_FIRST_ADMIN_EMAIL, TRAVELER_EMAIL } from '../support/suite-env';
 import { completeWizardWithMouse } from '../support/wizard';
 
-/** At the test provider's sign-in screen, sign in as one of its accounts. */
+// Facebook is the Graph API test server over HTTPS with a self-signed certificate: the API
+// trusts it (NODE_EXTRA_CA_CERTS), the browser is told to accept it.
+test.use({ ignoreHTTPSErrors: true });
+
+/** At the test provider's sign-in screen (Google), sign in as one of its accounts. */
 async function signInAtProvider(page: Page, account: string) {
   await expect(page.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
   await page.getByLabel('Account').fill(account);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** At the Facebook test server's login dialog, log in as one of its accounts. */
+async function logInAtFacebook(page: Page, account: string) {
+  await expect(
+    page.getByRole('heading', { name: 'Log in to the Facebook test server' }),
+  ).toBeVisible();
+  await page.getByLabel('Account').fill(account);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 test('signing in with Google from /sign-in lands on My Projects', async ({ page }) => {
@@ -49,7 +63,7 @@ test('a provider account without e-mail gets "Email required" and goes to settin
   await completeWizardWithMouse(page);
   await page.getByRole('button', { name: 'Submit request' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continue with Facebook' }).click();
-  await signInAtProvider(page, 'nomail-facebook');
+  await logInAtFacebook(page, 'nomail-facebook');
   await expect(page.getByRole('alert').filter({ hasText: 'Email required' })).toBeVisible();
   await expect(page).toHaveURL('/u/settings', { timeout: 5000 });
 });
@@ -59,7 +73,7 @@ test('an e-mail that belongs to another account is linked only after the owner p
 }) => {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Facebook' }).click();
-  await signInAtProvider(page, 'owner-facebook');
+  await logInAtFacebook(page, 'owner-facebook');
   await expect(page).toHaveURL(/\/auth\/conflict\?/);
   await expect(
     page.getByRole('heading', { name: 'Account found with a different sign-in method' }),
@@ -81,8 +95,46 @@ test('an e-mail that belongs to another account is linked only after the owner p
   await page.context().clearCookies();
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Facebook' }).click();
-  await signInAtProvider(page, 'owner-facebook');
+  await logInAtFacebook(page, 'owner-facebook');
   await expect(page.getByRole('button', { name: 'Account menu for Ana' })).toBeVisible();
+});
+
+test('Facebook vouches for no e-mail: its account gets no admin rights, and a magic link to the address takes it back', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await logInAtFacebook(page, 'claims-admin-facebook');
+  await expect(page.getByRole('button', { name: 'Account menu for Mallory' })).toBeVisible();
+  expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({
+    email: FACEBOOK_FIRST_ADMIN_EMAIL,
+    isAdmin: false,
+    providers: [{ provider: 'facebook' }],
+  });
+
+  // The address's owner signs in with a magic link in a browser of their own.
+  const owner = await signInNewTraveler(browser, FACEBOOK_FIRST_ADMIN_EMAIL);
+  expect(await (await owner.request.get('/api/auth/user')).json()).toMatchObject({
+    isAdmin: true,
+    providers: [{ provider: 'magic_link' }],
+  });
+  await owner.context().close();
+  // The Facebook sign-in lost the account, and its session with it.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu for Mallory' })).toBeHidden();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});
+
+test('cancelling at Facebook signs nobody in', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Log in to the Facebook test server' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/sign-in?error=access_denied');
+  await expect(page.getByRole('alert')).toContainText('Sign-in was cancelled');
 });
 
 test("signing out of all devices ends a second browser's session", async ({ page, browser }) => {

@@ -2,13 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import {
   authMethodsQueryOptions,
   emailChangeQueryOptions,
+  guidesQueryOptions,
   projectQueryOptions,
   projectsQueryOptions,
   providersQueryOptions,
   userSettingsQueryOptions,
 } from '@trek/shared';
 import { REMOTE_ROUTES } from '@trek/shared/contract';
-import { mockApi } from '@trek/shared/testing/mock-api';
+import { buildGuideList } from '@trek/shared/testing/builders';
+import { json, mockApi } from '@trek/shared/testing/mock-api';
 import type { Params } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { remotePage } from './federation/remote-page';
@@ -16,6 +18,7 @@ import {
   buildRoutes,
   preloadRoute,
   type RouteEntry,
+  requiresAdmin,
   requiresSignIn,
   routeQuery,
   routeTable,
@@ -89,6 +92,12 @@ describe('route table', () => {
     expect(requiresSignIn('/landing')).toBe(false);
   });
 
+  it('keeps the admin area for admins', () => {
+    expect(requiresAdmin('/admin/guides')).toBe(true);
+    expect(requiresAdmin('/u/settings')).toBe(false);
+    expect(requiresAdmin('/administration')).toBe(false);
+  });
+
   it('sends a visitor opening /u/* to sign in with the path to return to', async () => {
     mockApi({ user: null }).fetch;
     const { router } = renderRoutes(buildRoutes(), { path: '/u/messages?tab=all' });
@@ -111,6 +120,68 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Trail Not Found' })).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Back to Home' });
     expect(back.getAttribute('href')).toBe('/create-project');
+  });
+});
+
+function AdminPage() {
+  return <h1>Guide management</h1>;
+}
+function WizardPage() {
+  return <h1>Create your trek request</h1>;
+}
+function SignInHeading() {
+  return <h1>Sign in</h1>;
+}
+
+describe('the admin area', () => {
+  const adminRoutes = (): RouteEntry[] => [
+    { path: '/', owner: 'wizard', page: WizardPage },
+    { path: '/sign-in', owner: 'host', page: SignInHeading },
+    {
+      path: '/admin/guides',
+      owner: 'admin',
+      page: AdminPage,
+      queries: () => [routeQuery(guidesQueryOptions())],
+    },
+  ];
+
+  it("turns a traveler away to / with 'Access Denied', asking nothing of the admin API", async () => {
+    const api = mockApi({ user: traveler });
+    const { router } = renderRoutes(buildRoutes(adminRoutes()), { path: '/admin/guides' });
+    expect(await screen.findByRole('heading', { name: 'Create your trek request' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Access Denied');
+    expect(toast.textContent).toContain('Admin access required');
+    expect(screen.queryByRole('heading', { name: 'Guide management' })).toBeNull();
+    expect(api.callsTo('GET /api/admin/guides')).toEqual([]);
+  });
+
+  it('sends a visitor to sign in, with the admin page to return to', async () => {
+    mockApi({ user: null });
+    const { router } = renderRoutes(buildRoutes(adminRoutes()), { path: '/admin/guides' });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe('/admin/guides');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows an admin the page and starts the guides' data with it", async () => {
+    const api = mockApi({
+      user: { ...traveler, isAdmin: true },
+      routes: { 'GET /api/admin/guides': json(buildGuideList()) },
+    });
+    renderRoutes(buildRoutes(adminRoutes()), { path: '/admin/guides' });
+    expect(await screen.findByRole('heading', { name: 'Guide management' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /api/admin/guides')).toHaveLength(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the guides query for /admin/guides', () => {
+    const entry = routeTable.find((route) => route.path === '/admin/guides');
+    expect(entry?.queries?.({}).map((query) => query.queryKey)).toEqual([
+      guidesQueryOptions().queryKey,
+    ]);
   });
 });
 

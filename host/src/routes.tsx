@@ -7,6 +7,7 @@ import {
 import {
   authMethodsQueryOptions,
   emailChangeQueryOptions,
+  guidesQueryOptions,
   PATHS,
   PageSkeleton,
   projectQueryOptions,
@@ -15,9 +16,10 @@ import {
   useAuth,
   userSettingsQueryOptions,
 } from '@trek/shared';
-import { requiresSignIn } from '@trek/shared/contract';
+import { requiresAdmin, requiresSignIn } from '@trek/shared/contract';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
+import { RequireAdmin } from './auth/require-admin';
 import { RequireSignedIn } from './auth/require-signed-in';
 import type { RemoteName } from './federation/remote-map';
 import type { RemotePageComponent } from './federation/remote-page';
@@ -55,8 +57,8 @@ export interface RouteEntry {
   page: ComponentType | RemotePageComponent;
   /**
    * The queries the page needs, given the route's params. The host starts them with the page's
-   * code, once the user is known to be signed in (a visitor would only collect 401s), so data
-   * and code load side by side instead of one after the other.
+   * code, once the user is known to be signed in (a visitor would only collect 401s; on an admin
+   * page, to be an admin), so data and code load side by side instead of one after the other.
    */
   queries?: (params: Params) => RouteQuery[];
 }
@@ -126,7 +128,12 @@ export const routeTable: RouteEntry[] = [
       routeQuery(emailChangeQueryOptions()),
     ],
   },
-  { path: PATHS.adminGuides, owner: 'admin', page: remotePages.adminGuides },
+  {
+    path: PATHS.adminGuides,
+    owner: 'admin',
+    page: remotePages.adminGuides,
+    queries: () => [routeQuery(guidesQueryOptions())],
+  },
   { path: PATHS.signIn, owner: 'host', page: SignInPage },
   { path: PATHS.authConflict, owner: 'host', page: AuthConflictPage },
   { path: PATHS.providerApply, owner: 'host', page: ProviderApplyPage },
@@ -135,7 +142,7 @@ export const routeTable: RouteEntry[] = [
   { path: '*', owner: 'host', page: NotFoundPage },
 ];
 
-export { requiresSignIn };
+export { requiresAdmin, requiresSignIn };
 
 function isRemotePage(page: RouteEntry['page']): page is RemotePageComponent {
   return 'preload' in page && typeof page.preload === 'function';
@@ -153,14 +160,17 @@ export function preloadRoute(path: string, table: RouteEntry[] = routeTable): vo
 
 /**
  * One route's element: the page's code starts loading at once, its data as soon as the user is
- * known to be signed in, and visitors to the signed-in areas are sent to sign in.
+ * known to be signed in (an admin, on an admin page), visitors to the signed-in areas are sent to
+ * sign in and non-admins away from the admin pages.
  */
 function RouteElement({ entry }: { entry: RouteEntry }) {
   const { page: Page, path, queries } = entry;
   const params = useParams();
   const queryClient = useQueryClient();
-  const { isLoading, isAuthenticated } = useAuth();
+  const { user, isLoading, isAuthenticated } = useAuth();
   const guarded = requiresSignIn(path);
+  const adminOnly = requiresAdmin(path);
+  const mayLoadData = isAuthenticated && (!adminOnly || user?.isAdmin === true);
 
   useEffect(() => {
     // Behind the sign-in check the page renders only once the user is known; fetch its code
@@ -169,16 +179,21 @@ function RouteElement({ entry }: { entry: RouteEntry }) {
   }, [guarded, isLoading, Page]);
 
   useEffect(() => {
-    if (!isAuthenticated || !queries) return;
+    if (!mayLoadData || !queries) return;
     for (const query of queries(params)) void query.prefetch(queryClient);
-  }, [isAuthenticated, queries, params, queryClient]);
+  }, [mayLoadData, queries, params, queryClient]);
 
-  return guarded ? (
+  if (!guarded) return <Page />;
+  return (
     <RequireSignedIn>
-      <Page />
+      {adminOnly ? (
+        <RequireAdmin>
+          <Page />
+        </RequireAdmin>
+      ) : (
+        <Page />
+      )}
     </RequireSignedIn>
-  ) : (
-    <Page />
   );
 }
 

@@ -3,6 +3,12 @@
 // removal, and shared/exports.json records the list of every version
 // (docs/decisions/0005-versioned-shared-contract.md).
 export { deleteAccountMutationOptions, requestDataExportMutationOptions } from './api/account';
+// Admin guide management (issue 12).
+export {
+  createGuideMutationOptions,
+  guidesQueryOptions,
+  updateGuideMutationOptions,
+} from './api/admin-guides';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
@@ -81,6 +87,20 @@ export {
 } from './schemas/account';
 export { rateLimitMessage } from './schemas/api-error';
 export { EMAIL_PATTERN, emailSchema, firstNameSchema, lastNameSchema } from './schemas/fields';
+export {
+  activationLink,
+  type CreateGuideBody,
+  GUIDE_LIMITS,
+  GUIDE_LOCALES,
+  type Guide,
+  type GuideList,
+  type GuideLocale,
+  type GuideStats,
+  guideNameSchema,
+  guideZonesSchema,
+  isWhatsappNumber,
+  splitZones,
+} from './schemas/guide';
 export { OAUTH_FORM_DATA_MAX } from './schemas/magic-link';
 export {
   type CreatedProjectSummary,
@@ -93,6 +113,7 @@ export {
   type OriginalFormData,
   originalFormDataSchema,
   type Project,
+  trekRequestDescription,
   type WizardFormData,
   wizardFormDataSchema,
 } from './schemas/project';
@@ -115,3 +136,4 @@ export { AppProviders } from './ui/app-providers';
 export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
+export { socialSignInButtonContent } from './ui/social-sign-in';

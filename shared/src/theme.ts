@@ -22,6 +22,8 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: 700 } },
     // Mantine's close button is an icon: screen readers need its name.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // The same for every toast's close button (axe: button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // A dialog's title bar is a <header>: without this it reads as a second page banner.
     ModalHeader: { defaultProps: { role: 'none' } },
   },

@@ -1,4 +1,9 @@
 import {
+  type Guide,
+  type GuideList,
+  guideListSchema,
+  guideSchema,
+  guideStatsOf,
   type Project,
   projectSchema,
   type User,
@@ -63,6 +68,38 @@ export function buildWizardAnswers(overrides: Partial<WizardFormData> = {}): Wiz
     travelers: 1,
     languages: ['english'],
     utm: { source: '', medium: '', campaign: '' },
+    ...overrides,
+  });
+}
+
+let guideNumber = 0;
+
+/** A guide as the admin reads it: active, not joined yet, a join code of its own. */
+export function buildGuide(overrides: Partial<Guide> = {}): Guide {
+  guideNumber += 1;
+  const n = String(guideNumber).padStart(4, '0');
+  return guideSchema.parse({
+    id: `0b6a1f3e-8c2d-4e5f-9a7b-1c3d5e7f${n}`,
+    name: 'Rosa Huaman',
+    locale: 'es',
+    zones: ['Cusco', 'Sacred Valley'],
+    isActive: true,
+    joinCode: `K7M2QX${n.replace(/0/g, 'Z').replace(/1/g, 'Y')}`,
+    whatsappId: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** GET /api/admin/guides: these guides, their figures, and a valid business number. */
+export function buildGuideList(
+  guides: Guide[] = [],
+  overrides: Partial<Omit<GuideList, 'guides' | 'stats'>> = {},
+): GuideList {
+  return guideListSchema.parse({
+    guides,
+    stats: guideStatsOf(guides),
+    whatsappNumber: '51987654321',
     ...overrides,
   });
 }

@@ -3,8 +3,12 @@
  * file (vitest `setupFiles: ['@trek/shared/testing/setup-dom']`).
  */
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: on a busy two-core machine a lazy module or a
+// mocked answer can take longer, and a state that never comes still fails within the test's 15 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

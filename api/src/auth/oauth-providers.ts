@@ -15,6 +15,8 @@ export interface ProviderIdentity {
 }
 
 export interface OAuthProvider {
+  /** The local development identity provider standing in for the real one (never production). */
+  readonly development?: boolean;
   authorizationUrl(params: {
     state: string;
     codeChallenge: string;
@@ -50,7 +52,7 @@ function insecureIfLocal(url: string) {
 }
 
 /** An OpenID Connect provider found by discovery (Google; any local test issuer). */
-function oidcProvider(
+export function oidcProvider(
   issuer: string,
   clientId: string,
   clientSecret: string,

@@ -7,7 +7,7 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   startedAt: string;
@@ -81,4 +81,17 @@ function takeLock(dataDir: string, path: string, draft: string, me: LockOwner): 
     }
   }
   throw new DataDirLockedError(`${dataDir} is being locked by another process at the same time.`);
+}
+
+/**
+ * The process of this machine that holds the folder's lock now, or null when none does (a
+ * stale lock is none). A holder on another machine cannot be reached: that is an error.
+ */
+export function lockOwner(dataDir: string): LockOwner | null {
+  const owner = readOwner(join(dataDir, 'api.lock'));
+  if (!owner) return null;
+  if (owner.host !== hostname()) {
+    throw new DataDirLockedError(`${dataDir} is in use by a process on ${owner.host}.`);
+  }
+  return isRunning(owner.pid) ? owner : null;
 }

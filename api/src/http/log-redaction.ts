@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Query parameters that carry a secret, or data that is not ours to keep in logs: magic-link
  * tokens, the conflict page's linking token, OAuth codes and states, the wizard form carried
- * through a social sign-in, and signed upload URLs. Add the parameter here when a new URL carries
- * one; every log line goes through `redactUrl`.
+ * through a social sign-in, the WhatsApp webhook's verify token, and signed upload URLs. Add the
+ * parameter here when a new URL carries one; every log line goes through `redactUrl`.
  */
 export const SECRET_QUERY_PARAMETERS: readonly string[] = [
   'token',
@@ -12,6 +12,8 @@ export const SECRET_QUERY_PARAMETERS: readonly string[] = [
   'code',
   'state',
   'formData',
+  // The WhatsApp webhook's verification handshake (routes/whatsapp-webhook.ts).
+  'hub.verify_token',
   'signature',
   'X-Amz-Signature',
   'X-Amz-Credential',

@@ -1,43 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browse } from '../testing/browse.js';
 import { startOidcTestProvider } from '../testing/oidc-test-provider.js';
 import { TEST_ORIGIN as ORIGIN, startTestApi, type TestApi } from '../testing/test-api.js';
-
-/** Follows redirects by hand, keeping each host's cookies, until the browser would land on the site. */
-async function browse(api: TestApi, start: string, cookies = new Map<string, string>()) {
-  let url = new URL(start, api.url);
-  for (let hop = 0; hop < 15; hop += 1) {
-    const jar = cookies.get(url.host) ?? '';
-    const res = await fetch(url, { redirect: 'manual', headers: jar ? { cookie: jar } : {} });
-    const setCookies = res.headers.getSetCookie();
-    if (setCookies.length) {
-      const current = new Map(
-        (cookies.get(url.host) ?? '')
-          .split('; ')
-          .filter(Boolean)
-          .map((c) => c.split('=') as [string, string]),
-      );
-      for (const header of setCookies) {
-        const [pair = ''] = header.split(';');
-        const [name = '', ...value] = pair.split('=');
-        current.set(name, value.join('='));
-      }
-      cookies.set(url.host, [...current].map(([k, v]) => `${k}=${v}`).join('; '));
-    }
-    const location = res.headers.get('location');
-    if (!location || res.status < 300 || res.status >= 400) return { url, res, cookies };
-    const next = new URL(location, url);
-    // The site's own origin is the API under test.
-    url = next.origin === ORIGIN ? new URL(`${next.pathname}${next.search}`, api.url) : next;
-    if (
-      url.origin === api.url &&
-      !url.pathname.startsWith('/auth/') &&
-      !url.pathname.startsWith('/api/')
-    ) {
-      return { url, res, cookies };
-    }
-  }
-  throw new Error('too many redirects');
-}
 
 /** The Continue button of a magic link's page, in a browser holding `cookie` (none: another one). */
 function pressContinue(api: TestApi, magicLink: string, cookie = ''): Promise<Response> {
@@ -304,8 +268,8 @@ describe('OAuth sign-in', () => {
     const bare = await startTestApi();
     try {
       expect(await (await bare.request('GET', '/api/auth/providers')).json()).toEqual({
-        google: { available: false },
-        facebook: { available: false },
+        google: { available: false, development: false },
+        facebook: { available: false, development: false },
       });
       const res = await bare.request('GET', '/auth/google');
       expect(res.headers.get('location')).toBe('/sign-in?error=unavailable');

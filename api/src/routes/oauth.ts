@@ -72,8 +72,14 @@ export function registerOAuthRoutes(
     '/api/auth/providers',
     { schema: { response: { 200: providersSchema } } },
     async () => ({
-      google: { available: providers.google !== undefined },
-      facebook: { available: providers.facebook !== undefined },
+      google: {
+        available: providers.google !== undefined,
+        development: providers.google?.development === true,
+      },
+      facebook: {
+        available: providers.facebook !== undefined,
+        development: providers.facebook?.development === true,
+      },
     }),
   );
 

@@ -87,6 +87,10 @@ describe('profile photos', () => {
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // A name that is no stored photo's is refused as such, never an error (found by the fuzzer).
+    for (const name of ['-c13----be005-e58f--0-bb11-c61--2--5.webp', '..%2Fsecret.png']) {
+      expect((await api.request('GET', `/api/profile-images/${name}`)).status, name).toBe(400);
+    }
     // Applied once: the URL cannot be set again.
     expect((await apply(ana, url)).status).toBe(400);
   });
@@ -115,6 +119,11 @@ describe('profile photos', () => {
       });
     }
     expect(storedFiles().length).toBe(before);
+    // A refused body leaves its URL as it was: only a stored photo spends it.
+    const retried = await ticket(ana);
+    expect((await upload(retried, ana, PNG, 'image/jpeg')).status).toBe(415);
+    expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(200);
+    expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(404);
   });
 
   it('stops an upload past 5 MB while it streams, and keeps nothing of it', async () => {

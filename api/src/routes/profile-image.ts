@@ -44,8 +44,11 @@ const NOT_YOUR_UPLOAD = 'profileImageURL: must be the upload URL of a photo you 
 
 const uploadParamsSchema = z.object({ id: z.uuid() });
 const uploadQuerySchema = z.object({ signature: z.string().min(20).max(200) });
+/** `<uuid>.<ext>`, as photos are stored: anything else names no photo (and no storage key). */
 const imageParamsSchema = z.object({
-  name: z.string().regex(/^[0-9a-f-]{36}\.(jpg|png|webp)$/),
+  name: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/),
 });
 
 /** The address a stored photo is served at, under the site's origin. */
@@ -158,8 +161,13 @@ export function registerProfileImageRoutes(
         );
         if (claimed.rows.length === 0)
           return refuse(new HttpError(404, 'NOT_FOUND', UPLOAD_EXPIRED));
+        // A refused body changes nothing: the URL is given back as it was (still bound to its
+        // user and its 10 minutes), so only a stored photo spends it.
         const forget = () =>
-          db.query('delete from profile_image_uploads where id = $1', [request.params.id]);
+          db.query(
+            `update profile_image_uploads set status = 'issued' where id = $1 and status = 'receiving'`,
+            [request.params.id],
+          );
 
         const declared = String(request.headers['content-type'] ?? '')
           .split(';')[0]

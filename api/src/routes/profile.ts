@@ -83,6 +83,8 @@ export function registerProfileRoutes(
       if (changesEmail && (await emailBelongsToAnother(db, email, userId))) {
         throw new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
       }
+      // Every refusal comes before the first write: a refused call changes nothing.
+      if (changesEmail) await checkRate(userId, email, now);
       if (displayName !== undefined) {
         await db.query('update users set display_name = $2, updated_at = $3 where id = $1', [
           userId,
@@ -96,7 +98,6 @@ export function registerProfileRoutes(
         await db.query('delete from email_changes where user_id = $1', [userId]);
         emailChange = null;
       } else if (changesEmail) {
-        await checkRate(userId, email, now);
         const started = await startEmailChange(db, userId, email, now);
         const link = `${config.publicOrigin}/api/user/email-change/confirm?token=${started.token}`;
         if (mailer) {

@@ -159,6 +159,7 @@ describe('editing, notifying about and cancelling a project', () => {
       expect(result.changeSetId).toEqual(expect.any(String));
       expect(result.project).toEqual({
         ...project,
+        description: '5 days / 4 nights trek for 4 travellers',
         duration: '5 days / 4 nights',
         startDate: '2026-04-06',
         endDate: '2026-04-10',
@@ -185,6 +186,13 @@ describe('editing, notifying about and cancelling a project', () => {
         rows.map((r) => [r.field, r.label, r.before_value, r.after_value, r.change_set_id]),
       ).toEqual([
         ['title', 'Title', 'Lares', 'Salkantay', changeSetId],
+        [
+          'description',
+          'Description',
+          '4 days / 3 nights trek for 2 travellers',
+          '5 days / 4 nights trek for 2 travellers',
+          changeSetId,
+        ],
         ['destination', 'Trek', 'Lares', 'Salkantay', changeSetId],
         ['duration', 'Duration', '4 days / 3 nights', '5 days / 4 nights', changeSetId],
         ['endDate', 'End date', '2026-03-05', '2026-03-06', changeSetId],
@@ -206,7 +214,22 @@ describe('editing, notifying about and cancelling a project', () => {
       );
       expect(again.changeSetId).toBeNull();
       expect(again.project.groupSize).toBe(5);
-      expect(await changesOf(project.id)).toHaveLength(rows.length + 1);
+      // The group size and the description it is written in.
+      expect(await changesOf(project.id)).toHaveLength(rows.length + 2);
+    });
+
+    it('keeps a description written by hand, and follows a derived one', async () => {
+      const own = await createProject(owner, { description: 'Slow pace, photography stops' });
+      const kept = projectUpdateResultSchema.parse(
+        await (await patch(owner, own.id, { groupSize: '3' })).json(),
+      );
+      expect(kept.project.description).toBe('Slow pace, photography stops');
+
+      const derived = await createProject(owner);
+      const followed = projectUpdateResultSchema.parse(
+        await (await patch(owner, derived.id, { groupSize: '1' })).json(),
+      );
+      expect(followed.project.description).toBe('4 days / 3 nights trek for 1 traveller');
     });
 
     it('turns flexibility on with a window of 0 to 3 days', async () => {
@@ -372,7 +395,8 @@ describe('editing, notifying about and cancelling a project', () => {
           },
         });
       }
-      expect(await changesOf(project.id)).toHaveLength(1);
+      // The group size and the description written from it.
+      expect(await changesOf(project.id)).toHaveLength(2);
       expect(await notificationsOf(project.id)).toHaveLength(1);
 
       const res = await api.request('DELETE', `/api/projects/${project.id}`, { as: owner });
@@ -381,7 +405,7 @@ describe('editing, notifying about and cancelling a project', () => {
       expect(await notificationsOf(project.id)).toEqual([]);
       const { rows } = await api.db.query('select 1 from projects where id = $1', [project.id]);
       expect(rows).toEqual([]);
-      expect(await changesOf(kept.id)).toHaveLength(1);
+      expect(await changesOf(kept.id)).toHaveLength(2);
       expect(await notificationsOf(kept.id)).toHaveLength(1);
     });
   });

@@ -10,6 +10,7 @@ import {
   projectParamsSchema,
   projectUpdateBodySchema,
   projectUpdateResultSchema,
+  trekRequestDescription,
 } from '@trek/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import { sessionOf, signedInHook } from '../auth/current-session.js';
@@ -26,7 +27,7 @@ import {
   tripDateLimits,
 } from '../projects/project-rows.js';
 
-type EditableField = Exclude<keyof Project, 'id' | 'description' | 'status' | 'createdAt'>;
+type EditableField = Exclude<keyof Project, 'id' | 'status' | 'createdAt'>;
 
 /**
  * The columns an edit may change, with the label its history row carries. One history row per
@@ -34,6 +35,7 @@ type EditableField = Exclude<keyof Project, 'id' | 'description' | 'status' | 'c
  */
 const EDITABLE_COLUMNS: ReadonlyArray<{ field: EditableField; column: string; label: string }> = [
   { field: 'title', column: 'title', label: 'Title' },
+  { field: 'description', column: 'description', label: 'Description' },
   { field: 'destination', column: 'destination', label: 'Trek' },
   { field: 'duration', column: 'duration', label: 'Duration' },
   { field: 'startDate', column: 'start_date', label: 'Start date' },
@@ -54,6 +56,14 @@ function titleAfter(before: Project, destination: string | null): string {
   return destination && derived.includes(before.title.toLowerCase()) ? destination : before.title;
 }
 
+/** The description follows the duration and the group, unless it was not the derived one. */
+function descriptionAfter(before: Project, duration: string | null, groupSize: number | null) {
+  const derived = trekRequestDescription(before.duration, before.groupSize);
+  return before.description === derived
+    ? trekRequestDescription(duration, groupSize)
+    : before.description;
+}
+
 /** The project once `update` is applied; a 400 when it breaks a rule. */
 function applyUpdate(before: Project, update: ProjectUpdate): Project {
   const { next, endDate, problem } = mergeProjectUpdate(editableProjectOf(before), update);
@@ -63,6 +73,7 @@ function applyUpdate(before: Project, update: ProjectUpdate): Project {
   return {
     ...before,
     title: titleAfter(before, next.destination),
+    description: descriptionAfter(before, next.duration, next.groupSize),
     destination: next.destination,
     duration: next.duration,
     startDate: next.startDate,

@@ -152,7 +152,9 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
         cursor = found.rows[0];
         if (!cursor) throw new HttpError(404, 'NOT_FOUND', 'after: Project not found');
       }
-      const { rows } = await db.query<ProjectRow>(
+      // The list is the most frequent read: on the embedded database a repeat within a
+      // second with nothing written since is answered from memory (decision 8).
+      const { rows } = await db.cachedRead<ProjectRow>(
         `select ${PROJECT_COLUMNS} from projects
          where user_id = $1 and ($2::timestamptz is null or (created_at, id) < ($2, $3::uuid))
          order by created_at desc, id desc limit $4`,

@@ -6,7 +6,7 @@
 export function createProjectBody(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travelers',
+    description: '4 days / 3 nights trek for 2 travellers',
     destination: 'Lares',
     startDate: '2026-03-02',
     endDate: '2026-03-05',

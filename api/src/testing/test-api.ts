@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../app.js';
+import type { RouteOptions } from 'fastify';
+import pg from 'pg';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
 import { findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Database, openEmbeddedDatabase } from '../db/database.js';
+import { type Database, openEmbeddedDatabase, openServerDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { localFolderStorage } from '../storage/local-folder-storage.js';
@@ -17,6 +20,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 /** A signed-in user of the test API. */
 export interface TestUser {
   userId: string;
+  email: string;
   token: string;
   /** A ready Cookie header value. */
   cookie: string;
@@ -49,6 +53,8 @@ export interface TestApi {
   storageDir: string;
   /** Runs the jobs that are due now (the API under test does not poll). */
   runJobs(): Promise<number>;
+  /** Every route the app registered, as Fastify saw it (HEAD twins of GET routes included). */
+  routes: RouteOptions[];
   /** A user with a fresh session. */
   signIn(email: string, names?: { firstName?: string; lastName?: string }): Promise<TestUser>;
   /**
@@ -62,19 +68,56 @@ export interface TestApi {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The real API on a throwaway in-memory database, listening on a free port. The clock is
- * controllable: move `clock.now` to test expiry.
+ * A throwaway database: in memory, or, when TEST_DATABASE_URL names a PostgreSQL server (the
+ * PostgreSQL stage of `npm test`), a fresh database created on it and dropped on close.
+ */
+async function throwawayDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { db: await openEmbeddedDatabase('memory://'), drop: async () => {} };
+  const name = `trek_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openServerDatabase(url.href);
+  return {
+    db,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * The real API on a throwaway database (see throwawayDatabase), listening on a free port. The
+ * clock is controllable: move `clock.now` to test expiry.
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  options: { mailer?: Mailer | null; logs?: boolean } = {},
+  options: {
+    mailer?: Mailer | null;
+    logs?: boolean;
+    oauthProviders?: BuildAppOptions['oauthProviders'];
+  } = {},
 ): Promise<TestApi> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
-  const db = await openEmbeddedDatabase('memory://');
+  const { db, drop } = await throwawayDatabase();
   await migrate(db);
   const clock = { now: new Date('2026-01-05T10:00:00Z') };
   const sentMail: MailMessage[] = [];
   const logLines: string[] = [];
+  const routes: RouteOptions[] = [];
   const recording: Mailer = {
     async send(message) {
       sentMail.push(message);
@@ -88,6 +131,8 @@ export async function startTestApi(
     storage,
     now: () => clock.now,
     mailer: options.mailer !== undefined ? options.mailer : recording,
+    ...(options.oauthProviders ? { oauthProviders: options.oauthProviders } : {}),
+    onRoute: (route) => void routes.push(route),
     ...(options.logs ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -104,6 +149,7 @@ export async function startTestApi(
     storage,
     storageDir,
     runJobs: () => app.jobs.runDue(),
+    routes,
     async signIn(email, names = {}) {
       const userId = await findOrCreateUserByEmail(db, {
         email,
@@ -112,7 +158,7 @@ export async function startTestApi(
       });
       await recordProvenEmail(db, userId, email);
       const token = await createSession(db, userId, clock.now);
-      return { userId, token, cookie: `${sessionCookieName(config)}=${token}` };
+      return { userId, email, token, cookie: `${sessionCookieName(config)}=${token}` };
     },
     request(method, path, { as, body, form, headers = {}, redirect = 'manual' } = {}) {
       const sent: Record<string, string> = {};
@@ -141,6 +187,7 @@ export async function startTestApi(
     async close() {
       await app.close();
       await db.close();
+      await drop();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };

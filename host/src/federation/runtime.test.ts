@@ -105,6 +105,21 @@ describe('loadRemotePage', () => {
     await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).resolves.toBe(page);
   });
 
+  it('names the remote it was loading when the refusal could not (a Mantine slice it does not carry)', async () => {
+    const runtime = await startedRuntime(() => '{}');
+    mf.loadRemote.mockRejectedValue(
+      new runtime.IncompatibleRemoteError('unknown', '^2.4.0', '2.3.0'),
+    );
+    await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).rejects.toMatchObject({
+      remote: 'projects',
+      requiredVersion: '^2.4.0',
+      providedVersion: '2.3.0',
+    });
+    expect(console.error).toHaveBeenCalledWith(
+      expect.stringContaining('The "projects" remote needs @trek/shared ^2.4.0'),
+    );
+  });
+
   it('fails at once for a remote missing from the map', async () => {
     const runtime = await startedRuntime(() => '{}');
     await expect(runtime.loadRemotePage('admin', 'GuidesPage')).rejects.toBeInstanceOf(

@@ -88,9 +88,13 @@ async function importPage(remote: RemoteName, expose: string): Promise<PageModul
 
 function reported(remote: RemoteName, expose: string, error: unknown): Error {
   if (error instanceof IncompatibleRemoteError) {
-    refused.set(remote, error);
-    console.error(error.message);
-    return error;
+    const named =
+      error.remote === remote
+        ? error
+        : new IncompatibleRemoteError(remote, error.requiredVersion, error.providedVersion);
+    refused.set(remote, named);
+    console.error(named.message);
+    return named;
   }
   console.error(`[federation] Could not load "${remote}/${expose}".`, error);
   return error instanceof RemoteUnavailableError

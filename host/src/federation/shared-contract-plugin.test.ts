@@ -50,6 +50,14 @@ describe('sharedContractPlugin', () => {
     );
   });
 
+  it('refuses the Mantine slices shared under its name the same way (they are of its version)', () => {
+    const { result } = resolving('@trek/shared/mantine/shell', '2.1.0', '^2.2.0');
+    expect(() => result.resolver()).toThrow(IncompatibleRemoteError);
+    expect(resolving('@trek/shared/mantine/forms', '2.2.0', '^2.2.0').result.resolver()).toBe(
+      'the host copy',
+    );
+  });
+
   it('leaves every other shared library to the runtime', () => {
     expect(resolving('react', '19.3.1', '^20.0.0').result.resolver()).toBe('the host copy');
   });

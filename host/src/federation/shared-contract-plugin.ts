@@ -4,6 +4,11 @@ import { IncompatibleRemoteError } from './incompatible-remote-error';
 
 type ResolveShareArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['resolveShare']>>[0];
 
+/** @trek/shared and the modules shared under its name (the Mantine slices), one version. */
+function isSharedContract(pkgName: string): boolean {
+  return pkgName === SHARED_PACKAGE_NAME || pkgName.startsWith(`${SHARED_PACKAGE_NAME}/`);
+}
+
 /**
  * Refuses to give a remote a @trek/shared older than the one it was built against. Registered as
  * a global plugin, so it runs inside each remote's own runtime, where the remote resolves its
@@ -15,15 +20,17 @@ export function sharedContractPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'trek-shared-contract',
     resolveShare(args: ResolveShareArgs) {
-      if (args.pkgName !== SHARED_PACKAGE_NAME) return args;
+      if (!isSharedContract(args.pkgName)) return args;
       const required = args.shareInfo.shareConfig?.requiredVersion;
       const provided = args.version;
       if (typeof required !== 'string' || !provided || satisfy(provided, required)) return args;
-      const remote = args.shareInfo.from;
+      // A slice the remote does not carry itself (import: false) names no remote: the host,
+      // which knows which remote it was loading, names it when it reports the refusal.
+      const remote: string | undefined = args.shareInfo.from;
       return {
         ...args,
         resolver: () => {
-          throw new IncompatibleRemoteError(remote, required, provided);
+          throw new IncompatibleRemoteError(remote ?? 'unknown', required, provided);
         },
       };
     },

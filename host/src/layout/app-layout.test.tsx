@@ -33,6 +33,16 @@ describe('header', () => {
       '/u/settings',
     );
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Guide management' })).toBeNull();
+  });
+
+  it('adds Guide management for an admin, as the server says', async () => {
+    mockApi({ user: { ...traveler, isAdmin: true } });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    expect(
+      (await screen.findByRole('menuitem', { name: 'Guide management' })).getAttribute('href'),
+    ).toBe('/admin/guides');
   });
 
   it('shows Signing out... while the logout call is pending', async () => {

@@ -15,6 +15,7 @@ export function UserMenu({ user }: { user: User }) {
         // Both items lead to a remote: start fetching their code while the user chooses.
         remotePages.projects.preload();
         remotePages.settings.preload();
+        if (user.isAdmin) remotePages.adminGuides.preload();
       }}
     >
       <Menu.Target>
@@ -36,6 +37,12 @@ export function UserMenu({ user }: { user: User }) {
         <Menu.Item component={Link} to={PATHS.settings}>
           Settings
         </Menu.Item>
+        {/* Admin entry (issue 12): shown as the server says; the server guards the calls. */}
+        {user.isAdmin && (
+          <Menu.Item component={Link} to={PATHS.adminGuides}>
+            Guide management
+          </Menu.Item>
+        )}
         <Menu.Divider />
         {/* Stays open while signing out so the pending state is visible until the page leaves. */}
         <Menu.Item

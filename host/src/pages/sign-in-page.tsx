@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { PageMeta, providersQueryOptions, SITE } from '@trek/shared';
+import { PageMeta, providersQueryOptions, SITE, socialSignInButtonContent } from '@trek/shared';
 import { useSearchParams } from 'react-router-dom';
 
 /** Where signing in leads when the address names nowhere (docs/product/site.md, "Routes"). */
@@ -67,10 +67,13 @@ export function SignInPage() {
                 size="md"
                 disabled={unavailable(provider)}
                 onClick={() => continueWith(provider)}
-              >
-                {`Continue with ${provider === 'google' ? 'Google' : 'Facebook'}`}
-                {unavailable(provider) ? ' (unavailable)' : ''}
-              </Button>
+                {...socialSignInButtonContent(
+                  `Continue with ${provider === 'google' ? 'Google' : 'Facebook'}${
+                    unavailable(provider) ? ' (unavailable)' : ''
+                  }`,
+                  providers?.[provider],
+                )}
+              />
             ))}
             <Button
               variant="subtle"

@@ -1,6 +1,9 @@
-import { NotBuiltYet, PageMeta } from '@trek/shared';
+import { Container } from '@mantine/core';
+import { PageMeta } from '@trek/shared';
+import { GuideManagement } from '../features/guides/components/guide-management';
+import classes from './guides-page.module.css';
 
-/** Exposed as `admin/GuidesPage`. Built by a later issue; until then it says so. */
+/** Exposed as `admin/GuidesPage`; the host lets only admins reach it (the API checks anyway). */
 export default function GuidesPage() {
   return (
     <>
@@ -9,7 +12,9 @@ export default function GuidesPage() {
         description="Manage the guides of the marketplace."
         noIndex
       />
-      <NotBuiltYet title="Guide management" remote="admin" />
+      <Container size="lg" py="xl" className={classes.page}>
+        <GuideManagement />
+      </Container>
     </>
   );
 }

@@ -12,12 +12,14 @@ export {
   SHARED_PACKAGE_NAME,
 } from './federation.js';
 export {
+  ADMIN_AREAS,
   API_PATHS,
   DEFAULT_RETURN_TO,
   hrefTo,
   isApiPath,
   PATHS,
   PROFILE_IMAGE_UPLOAD,
+  requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';

@@ -38,6 +38,17 @@ export function requiresSignIn(pathname) {
 }
 
 /**
+ * Pages for admins only: the server says who is one (the user's `isAdmin`), and every admin call
+ * is checked there too; the host only keeps others from a page that could show them nothing.
+ */
+export const ADMIN_AREAS = /** @type {const} */ (['/admin/']);
+
+/** @param {string} pathname */
+export function requiresAdmin(pathname) {
+  return ADMIN_AREAS.some((area) => pathname.startsWith(area));
+}
+
+/**
  * Paths the host's origin forwards to the API, so its cookies stay first-party. Only the OAuth
  * routes under /auth belong to the API: /auth/conflict is a page.
  */

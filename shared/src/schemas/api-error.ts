@@ -15,7 +15,9 @@ export const API_ERROR_CODES = [
   'BAD_REQUEST',
   /** 401: no session. */
   'UNAUTHENTICATED',
-  /** 403: not allowed (another site's request, not an admin). */
+  /** 401: a webhook call whose signature is missing or wrong. */
+  'INVALID_SIGNATURE',
+  /** 403: not allowed (another site's request, a traveler on an admin call). */
   'FORBIDDEN',
   /** 404: missing, or not the asker's (the two look the same). */
   'NOT_FOUND',
@@ -35,6 +37,8 @@ export const API_ERROR_CODES = [
   'DUPLICATE_REQUEST',
   /** 502: the e-mail could not be handed to the mail server. */
   'MAIL_NOT_SENT',
+  /** 503: the call needs a setting the server was started without (its log says which). */
+  'NOT_CONFIGURED',
   /** 500: our fault; the details are in the server's log, not in the answer. */
   'INTERNAL',
 ] as const;

@@ -45,6 +45,8 @@ export interface TextRule {
   multiline?: boolean;
   /** Refuses bidi overrides and isolates (names and e-mails). */
   noBidi?: boolean;
+  /** The message for text over `max` characters (zod's own by default). */
+  tooLong?: string;
 }
 
 /**
@@ -52,13 +54,19 @@ export interface TextRule {
  * multi-line text), trimmed of spaces and invisible characters at both ends, at most `max`
  * characters, and, when required, not blank.
  */
-export function text({ max, required = false, multiline = false, noBidi = false }: TextRule) {
+export function text({
+  max,
+  required = false,
+  multiline = false,
+  noBidi = false,
+  tooLong,
+}: TextRule) {
   let schema = z.string().overwrite(trimInvisible);
   if (required) {
     schema = schema.min(1, typeof required === 'string' ? required : TEXT_MESSAGES.required);
   }
   schema = schema
-    .max(max)
+    .max(max, tooLong)
     .refine((value) => !LONE_SURROGATE.test(value), TEXT_MESSAGES.surrogate)
     .refine(
       (value) => !(multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value),

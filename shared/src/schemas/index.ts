@@ -2,6 +2,7 @@
 export * from './account';
 export * from './api-error';
 export * from './fields';
+export * from './guide';
 export * from './health';
 export * from './magic-link';
 export * from './project';

@@ -79,6 +79,15 @@ export const createdProjectSummarySchema = z.object({
 export type CreatedProjectSummary = z.infer<typeof createdProjectSummarySchema>;
 
 /**
+ * The description a request is created with ('4 days / 3 nights trek for 2 travellers'). The API
+ * writes it again when an edit changes the duration or the group, unless it was written by hand.
+ */
+export function trekRequestDescription(duration: string | null, travelers: number | null): string {
+  const group = `${travelers ?? 0} ${travelers === 1 ? 'traveller' : 'travellers'}`;
+  return `${duration ?? ''} trek for ${group}`;
+}
+
+/**
  * The answers a project was created with, kept in this browser by the wizard (the summary without
  * its id, keyed by `projectId`): the project page prefers them while they still describe it.
  */
@@ -172,17 +181,3 @@ export const projectParamsSchema = z.object({ id: z.uuid() });
 
 /** How many open (pending or active) requests one traveler may have at once. */
 export const OPEN_PROJECTS_LIMIT = 50;
-
-/** A guide of the admin screen (docs/product/admin.md). */
-export const guideSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  locale: z.enum(['fr', 'en', 'es']),
-  zones: z.array(z.string()),
-  isActive: z.boolean(),
-  joinCode: z.string(),
-  whatsappId: z.string().nullable(),
-  createdAt: z.string(),
-});
-
-export type Guide = z.infer<typeof guideSchema>;

@@ -53,10 +53,19 @@ export const signOutOtherDevicesResponseSchema = successResponseSchema.extend({
   endedSessions: z.number().int().min(0),
 });
 
+/**
+ * One social sign-in: usable at all, and whether the API's local development identity provider
+ * stands in for it (`npm start` without credentials; never in production).
+ */
+const providerStatusSchema = z.object({
+  available: z.boolean(),
+  development: z.boolean().default(false),
+});
+
 /** GET /api/auth/providers: which social sign-ins the server can use. */
 export const providersSchema = z.object({
-  google: z.object({ available: z.boolean() }),
-  facebook: z.object({ available: z.boolean() }),
+  google: providerStatusSchema,
+  facebook: providerStatusSchema,
 });
 
 export type Providers = z.infer<typeof providersSchema>;

@@ -1,4 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../query-client';
@@ -6,6 +8,7 @@ import { AppProviders } from './app-providers';
 import { NotBuiltYet } from './not-built-yet';
 import { PageMeta } from './page-meta';
 import { PageSkeleton } from './page-skeleton';
+import { socialSignInButtonContent } from './social-sign-in';
 
 function renderPage(element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }]);
@@ -20,6 +23,14 @@ describe('AppProviders', () => {
   it("switches Mantine's transitions off for travellers who ask for reduced motion", () => {
     renderPage(<p>page</p>);
     expect(document.documentElement.getAttribute('data-respect-reduced-motion')).toBe('true');
+  });
+
+  it("gives every toast's close button a name screen readers read", async () => {
+    renderPage(<p>page</p>);
+    act(() => {
+      notifications.show({ title: 'Copied!', message: 'Join code copied to the clipboard' });
+    });
+    expect(await screen.findByRole('button', { name: 'Close notification' })).toBeTruthy();
   });
 });
 
@@ -65,5 +76,35 @@ describe('PageSkeleton', () => {
     renderPage(<PageSkeleton />);
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByText('Loading…')).toBeTruthy();
+  });
+});
+
+describe('socialSignInButtonContent', () => {
+  it("adds 'development sign-in' to a button only when the local provider stands in", () => {
+    renderPage(
+      <>
+        <Button {...socialSignInButtonContent('Continue with Google', undefined)} />
+        <Button
+          {...socialSignInButtonContent('Continue with Facebook', {
+            available: true,
+            development: false,
+          })}
+        />
+        <Button
+          {...socialSignInButtonContent('Continue with Google', {
+            available: true,
+            development: true,
+          })}
+        />
+      </>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Continue with Google',
+      'Continue with Facebook',
+      'Continue with Google development sign-in',
+    ]);
+    expect(
+      screen.getByRole('button', { name: 'Continue with Google development sign-in' }),
+    ).toBeTruthy();
   });
 });

@@ -13,15 +13,18 @@ import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Progress.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
 
 export {
   Checkbox,
   Chip,
   Input,
   InputBase,
+  NativeSelect,
   NumberInput,
   Progress,
   Radio,
+  SegmentedControl,
   Switch,
   TextInput,
   useInputProps,

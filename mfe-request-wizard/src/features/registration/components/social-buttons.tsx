@@ -1,5 +1,12 @@
 import { Button, Stack } from '@mantine/core';
-import { browserStorage, OAUTH_FORM_DATA_MAX, STORAGE_KEYS } from '@trek/shared';
+import { useQuery } from '@tanstack/react-query';
+import {
+  browserStorage,
+  OAUTH_FORM_DATA_MAX,
+  providersQueryOptions,
+  STORAGE_KEYS,
+  socialSignInButtonContent,
+} from '@trek/shared';
 
 function toBase64(text: string): string {
   let binary = '';
@@ -22,14 +29,19 @@ function socialSignInUrl(provider: 'google' | 'facebook'): string {
 }
 
 export function SocialButtons() {
+  const { data: providers } = useQuery(providersQueryOptions());
   return (
     <Stack gap="xs">
-      <Button variant="default" onClick={() => window.location.assign(socialSignInUrl('google'))}>
-        Continue with Google
-      </Button>
-      <Button variant="default" onClick={() => window.location.assign(socialSignInUrl('facebook'))}>
-        Continue with Facebook
-      </Button>
+      <Button
+        variant="default"
+        onClick={() => window.location.assign(socialSignInUrl('google'))}
+        {...socialSignInButtonContent('Continue with Google', providers?.google)}
+      />
+      <Button
+        variant="default"
+        onClick={() => window.location.assign(socialSignInUrl('facebook'))}
+        {...socialSignInButtonContent('Continue with Facebook', providers?.facebook)}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import {
   isTrekSelectable,
   type LanguageKey,
   nightsFromDuration,
+  trekRequestDescription,
   type WizardFormData,
 } from '@trek/shared';
 
@@ -145,10 +146,9 @@ export function progressPercent(step: number): number {
 
 /** The body of POST /api/projects (docs/product/projects.md, "Creating a request"). */
 export function toCreateProjectBody(data: WizardFormData): CreateProjectBody {
-  const travelers = `${data.travelers} ${data.travelers === 1 ? 'traveller' : 'travellers'}`;
   return {
     title: data.trek || 'Trek Request',
-    description: `${data.duration} trek for ${travelers}`,
+    description: trekRequestDescription(data.duration, data.travelers),
     destination: data.trek,
     startDate: data.dates.start || null,
     endDate: data.dates.end || null,

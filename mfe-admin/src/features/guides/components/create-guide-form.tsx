@@ -1,0 +1,148 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import {
+  createGuideMutationOptions,
+  GUIDE_LIMITS,
+  GUIDE_LOCALES,
+  guideZonesSchema,
+  splitZones,
+} from '@trek/shared';
+import { useRef } from 'react';
+import {
+  type CreateGuideValues,
+  EMPTY_GUIDE,
+  LOCALE_OPTIONS,
+  toCreateGuideBody,
+  validateCreateGuide,
+} from '../model/create-guide-form';
+import { failureMessage, showToast } from '../model/toasts';
+
+/** The create-guide form (spec section 5): name, locale, zones and active. */
+export function CreateGuideForm() {
+  const create = useMutation(createGuideMutationOptions());
+  const nameInput = useRef<HTMLInputElement>(null);
+  const form = useForm<CreateGuideValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_GUIDE,
+    validate: validateCreateGuide,
+  });
+  // The zones as they will be saved (repeats dropped), when they can be.
+  const zones = guideZonesSchema.safeParse(splitZones(form.values.zones)).data ?? [];
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (create.isPending) return;
+      create.mutate(toCreateGuideBody(values), {
+        onSuccess: (guide) => {
+          showToast({
+            color: 'teal',
+            title: 'Guide created successfully',
+            message: `${guide.name} can now be sent the activation link.`,
+          });
+          form.reset();
+          nameInput.current?.focus();
+        },
+        onError: (error) =>
+          showToast({
+            color: 'red',
+            title: 'Failed to create guide',
+            message: failureMessage(error),
+          }),
+      });
+    },
+    (errors) => {
+      if (errors.name) {
+        showToast({
+          color: 'red',
+          title: 'Guide name is required',
+          message: "Enter the guide's name to create the guide.",
+        });
+      }
+      // Mantine focuses nothing on its own: the first field in error gets the focus.
+      const first = Object.keys(errors)[0];
+      if (first) document.getElementById(`create-guide-${first}`)?.focus();
+    },
+  );
+
+  return (
+    <Card
+      component="section"
+      withBorder
+      radius="md"
+      padding="lg"
+      aria-labelledby="create-guide-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="create-guide-title">
+            Add a guide
+          </Title>
+          <TextInput
+            id="create-guide-name"
+            ref={nameInput}
+            label="Name"
+            required
+            maxLength={GUIDE_LIMITS.name}
+            autoComplete="off"
+            {...form.getInputProps('name')}
+          />
+          <NativeSelect
+            id="create-guide-locale"
+            label="Locale"
+            description="The language we write to the guide in"
+            data={LOCALE_OPTIONS}
+            value={form.values.locale}
+            onChange={(event) => {
+              const locale = GUIDE_LOCALES.find((code) => code === event.currentTarget.value);
+              if (locale) form.setFieldValue('locale', locale);
+            }}
+          />
+          <TextInput
+            id="create-guide-zones"
+            label="Zones"
+            description="Separate zones with commas, e.g. Cusco, Sacred Valley"
+            autoComplete="off"
+            {...form.getInputProps('zones')}
+          />
+          {zones.length > 0 && (
+            <Group gap={6}>
+              <Text fz="xs" c="dimmed">
+                Saved as:
+              </Text>
+              {zones.map((zone) => (
+                <Badge key={zone} variant="default" tt="none">
+                  {zone}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          <Switch
+            id="create-guide-isActive"
+            label="Active"
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" color="teal.9" loading={create.isPending}>
+              Create guide
+            </Button>
+          </Group>
+          <Text fz="xs" c="dimmed">
+            Each new guide gets a join code to send them with the activation link.
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import {
+  activationLink,
+  formatDisplayDate,
+  type Guide,
+  updateGuideMutationOptions,
+} from '@trek/shared';
+import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { LOCALE_LABELS } from '../model/create-guide-form';
+import { failureMessage, showConfigurationError, showToast } from '../model/toasts';
+
+/**
+ * One guide: name, locale, zones, status, created date, the active switch, the join code and the
+ * activation link. Button names carry the guide's name for screen readers, which list them out
+ * of their card.
+ */
+export function GuideCard({
+  guide,
+  whatsappNumber,
+}: {
+  guide: Guide;
+  whatsappNumber: string | null;
+}) {
+  const copy = useCopyToClipboard();
+  const update = useMutation(updateGuideMutationOptions());
+  const link = activationLink(whatsappNumber, guide.joinCode);
+  const connected = guide.whatsappId !== null;
+  const titleId = `guide-${guide.id}-name`;
+  // While the change is on its way the switch shows where it is going; a failure puts it back.
+  const isActive = update.isPending
+    ? (update.variables.changes.isActive ?? guide.isActive)
+    : guide.isActive;
+
+  const setActive = (active: boolean) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: guide.id, changes: { isActive: active } },
+      {
+        onSuccess: (saved) =>
+          showToast({
+            color: 'teal',
+            title: 'Guide updated successfully',
+            message: `${saved.name} is now ${saved.isActive ? 'active' : 'inactive'}.`,
+          }),
+        onError: (error) =>
+          showToast({
+            color: 'red',
+            title: 'Failed to update guide',
+            message: failureMessage(error),
+          }),
+      },
+    );
+  };
+
+  // The space stays outside the hidden text: accessible-name algorithms trim inside elements.
+  const withName = (
+    <>
+      {' '}
+      <VisuallyHidden>for {guide.name}</VisuallyHidden>
+    </>
+  );
+
+  return (
+    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={4}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={3} fz="lg" id={titleId}>
+                {guide.name}
+              </Title>
+              <Badge
+                color={connected ? 'teal.9' : 'yellow'}
+                variant="filled"
+                autoContrast
+                tt="none"
+              >
+                {connected ? 'WhatsApp connected' : 'Pending activation'}
+              </Badge>
+              {!guide.isActive && (
+                <Badge color="gray.7" variant="outline" tt="none">
+                  Inactive
+                </Badge>
+              )}
+            </Group>
+            <Text fz="sm" c="dimmed">
+              {LOCALE_LABELS[guide.locale]} ({guide.locale}) · Created{' '}
+              {formatDisplayDate(new Date(guide.createdAt))}
+              {connected && ` · WhatsApp +${guide.whatsappId}`}
+            </Text>
+          </Stack>
+          <Switch
+            checked={isActive}
+            onChange={(event) => setActive(event.currentTarget.checked)}
+            aria-busy={update.isPending}
+            label={
+              <>
+                Active
+                {withName}
+              </>
+            }
+          />
+        </Group>
+        <Text fz="sm">
+          <Text span inherit fw={600}>
+            Zones:
+          </Text>{' '}
+          {guide.zones.length > 0 ? guide.zones.join(', ') : 'none given'}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Text fz="sm" fw={600}>
+            Join code
+          </Text>
+          <Code fz="sm">{guide.joinCode}</Code>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => copy(guide.joinCode, 'Join code')}
+          >
+            Copy join code{withName}
+          </Button>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {link ? (
+            <Button
+              size="compact-sm"
+              variant="outline"
+              color="teal.9"
+              component="a"
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open activation link{withName}
+            </Button>
+          ) : (
+            <Button
+              size="compact-sm"
+              variant="outline"
+              color="teal.9"
+              onClick={showConfigurationError}
+            >
+              Open activation link{withName}
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => (link ? copy(link, 'Activation link') : showConfigurationError())}
+          >
+            Copy activation link{withName}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

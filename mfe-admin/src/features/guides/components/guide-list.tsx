@@ -1,0 +1,109 @@
+import {
+  Button,
+  CloseButton,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Guide } from '@trek/shared';
+import { useState } from 'react';
+import {
+  filterGuides,
+  type GuideFilter,
+  isFiltering,
+  NO_FILTER,
+  SEARCH_FROM,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from '../model/guide-filters';
+import { GuideCard } from './guide-card';
+
+function isStatusFilter(value: string): value is StatusFilter {
+  return STATUS_FILTERS.some((filter) => filter.value === value);
+}
+
+/** The guides, newest first, with search and a status filter once the list is a long one. */
+export function GuideList({
+  guides,
+  whatsappNumber,
+}: {
+  guides: Guide[];
+  whatsappNumber: string | null;
+}) {
+  const [filter, setFilter] = useState<GuideFilter>(NO_FILTER);
+  const filtering = isFiltering(filter);
+  const showFilters = guides.length >= SEARCH_FROM || filtering;
+  const shown = filterGuides(guides, filter);
+
+  if (guides.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="xl" ta="center">
+        <Title order={3} fz="lg">
+          No guides yet
+        </Title>
+        <Text c="dimmed" mt="xs">
+          Add the first guide with the form: they get a join code and an activation link to send
+          them.
+        </Text>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {showFilters && (
+        <Stack gap="xs" role="search" aria-label="Filter guides">
+          <TextInput
+            type="search"
+            label="Search guides"
+            placeholder="Name or zone"
+            value={filter.query}
+            onChange={(event) => setFilter({ ...filter, query: event.currentTarget.value })}
+            rightSection={
+              filter.query ? (
+                <CloseButton
+                  aria-label="Clear search"
+                  onClick={() => setFilter({ ...filter, query: '' })}
+                />
+              ) : null
+            }
+          />
+          <SegmentedControl
+            aria-label="Status"
+            fullWidth
+            size="xs"
+            data={[...STATUS_FILTERS]}
+            value={filter.status}
+            onChange={(value) => {
+              if (isStatusFilter(value)) setFilter({ ...filter, status: value });
+            }}
+          />
+        </Stack>
+      )}
+      <Text fz="sm" c="dimmed" aria-live="polite">
+        {filtering
+          ? `Showing ${shown.length} of ${guides.length} guides`
+          : `${guides.length} ${guides.length === 1 ? 'guide' : 'guides'}, newest first`}
+      </Text>
+      {shown.length === 0 ? (
+        <Paper withBorder radius="md" p="lg" ta="center">
+          <Text>No guide matches this search.</Text>
+          {/* No colour: a subtle button caps a given shade at 6 (2.6:1 on white); the theme's
+              own is teal.9. */}
+          <Button variant="subtle" mt="xs" onClick={() => setFilter(NO_FILTER)}>
+            Show all guides
+          </Button>
+        </Paper>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {shown.map((guide) => (
+            <GuideCard key={guide.id} guide={guide} whatsappNumber={whatsappNumber} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

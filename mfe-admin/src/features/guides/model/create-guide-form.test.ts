@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_GUIDE, toCreateGuideBody, validateCreateGuide } from './create-guide-form';
+
+describe('the create-guide form', () => {
+  it("requires a name once trimmed: 'Guide name is required'", () => {
+    expect(validateCreateGuide({ ...EMPTY_GUIDE, name: '   ' })).toEqual({
+      name: 'Guide name is required',
+    });
+    expect(validateCreateGuide({ ...EMPTY_GUIDE, name: 'Rosa' })).toEqual({});
+  });
+
+  it('checks zones as the API does', () => {
+    const many = Array.from({ length: 21 }, (_, i) => `Zone ${i}`).join(', ');
+    expect(validateCreateGuide({ ...EMPTY_GUIDE, name: 'Rosa', zones: many })).toEqual({
+      zones: 'At most 20 zones',
+    });
+    expect(validateCreateGuide({ ...EMPTY_GUIDE, name: 'Rosa', zones: 'x'.repeat(61) })).toEqual({
+      zones: 'Each zone must be at most 60 characters',
+    });
+  });
+
+  it('sends zones split on commas, trimmed, empties dropped', () => {
+    expect(
+      toCreateGuideBody({
+        name: ' Rosa Huaman ',
+        locale: 'fr',
+        zones: ' Cusco,, Sacred Valley , ',
+        isActive: false,
+      }),
+    ).toEqual({
+      name: 'Rosa Huaman',
+      locale: 'fr',
+      zones: ['Cusco', 'Sacred Valley'],
+      isActive: false,
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { buildGuide } from '@trek/shared/testing/builders';
+import { describe, expect, it } from 'vitest';
+import { filterGuides, isFiltering, NO_FILTER } from './guide-filters';
+
+const rosa = buildGuide({ name: 'Rosa Huamán', zones: ['Cusco', 'Sacred Valley'] });
+const luis = buildGuide({
+  name: 'Luis Condori',
+  zones: ['Huaraz', 'Cordillera Blanca'],
+  whatsappId: '51911222333',
+});
+const eva = buildGuide({ name: 'Eva Quispe', zones: ['Arequipa'], isActive: false });
+const guides = [rosa, luis, eva];
+const names = (list: { name: string }[]) => list.map((guide) => guide.name);
+
+describe('filterGuides', () => {
+  it('keeps everything without a filter', () => {
+    expect(filterGuides(guides, NO_FILTER)).toEqual(guides);
+    expect(isFiltering(NO_FILTER)).toBe(false);
+    expect(isFiltering({ query: '  ', status: 'all' })).toBe(false);
+  });
+
+  it('finds part of a name or of a zone, whatever the case and accents', () => {
+    expect(names(filterGuides(guides, { query: 'huaman', status: 'all' }))).toEqual([
+      'Rosa Huamán',
+    ]);
+    expect(names(filterGuides(guides, { query: ' CORDILLERA ', status: 'all' }))).toEqual([
+      'Luis Condori',
+    ]);
+    expect(names(filterGuides(guides, { query: 'arequipa', status: 'all' }))).toEqual([
+      'Eva Quispe',
+    ]);
+    expect(filterGuides(guides, { query: 'lima', status: 'all' })).toEqual([]);
+  });
+
+  it('filters by status, with the search', () => {
+    expect(names(filterGuides(guides, { query: '', status: 'pending' }))).toEqual([
+      'Rosa Huamán',
+      'Eva Quispe',
+    ]);
+    expect(names(filterGuides(guides, { query: '', status: 'connected' }))).toEqual([
+      'Luis Condori',
+    ]);
+    expect(names(filterGuides(guides, { query: '', status: 'inactive' }))).toEqual(['Eva Quispe']);
+    expect(filterGuides(guides, { query: 'rosa', status: 'connected' })).toEqual([]);
+    expect(isFiltering({ query: '', status: 'pending' })).toBe(true);
+  });
+});
