@@ -12,6 +12,7 @@
  */
 import http from 'node:http';
 import { pipeline } from 'node:stream';
+import { PROFILE_IMAGE_UPLOAD } from '../shared/src/contract/index.js';
 import { apiBaselineHeaders } from './page-headers.mjs';
 
 /**
@@ -19,6 +20,25 @@ import { apiBaselineHeaders } from './page-headers.mjs';
  * here, in the API's words, without reaching it.
  */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * A profile photo's upload (5 MB) gets a cap just above its own, so a photo a little over 5 MB
+ * still reaches the API, which answers its own 413 in its own words; nothing else gets more than
+ * DEFAULT_MAX_BODY_BYTES.
+ */
+export const UPLOAD_MAX_BODY_BYTES = PROFILE_IMAGE_UPLOAD.maxBytes + 64 * 1024;
+
+/**
+ * The largest body the proxy forwards for this request.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {number} defaultMax
+ */
+function maxBodyFor(req, defaultMax) {
+  const path = (req.url ?? '').split('?')[0] ?? '';
+  const isUpload =
+    req.method === PROFILE_IMAGE_UPLOAD.method && path.startsWith(`${PROFILE_IMAGE_UPLOAD.path}/`);
+  return isUpload ? Math.max(defaultMax, UPLOAD_MAX_BODY_BYTES) : defaultMax;
+}
 
 /** After a 413 the rest of the body is read and dropped (closing would reset the connection
  * before the client reads the answer), up to this much; then the connection is closed. */
@@ -57,7 +77,8 @@ function endToEndHeaders(headers, alsoDrop = []) {
 
 /**
  * @typedef {object} ApiProxyOptions
- * @property {number} [maxBodyBytes] largest request body forwarded; larger ones get 413 here
+ * @property {number} [maxBodyBytes] largest request body forwarded (the photo upload gets more);
+ *   larger ones get 413 here
  * @property {boolean} [production] adds HSTS to answers that lack it
  */
 
@@ -66,7 +87,7 @@ function endToEndHeaders(headers, alsoDrop = []) {
  * @param {ApiProxyOptions} [options]
  */
 export function createApiProxy(target, options = {}) {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const defaultMaxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const baseline = apiBaselineHeaders(options.production ?? false);
   const agent = new http.Agent({ keepAlive: true, timeout: 5000 });
 
@@ -75,6 +96,7 @@ export function createApiProxy(target, options = {}) {
    * @param {import('node:http').ServerResponse} res
    */
   function proxy(req, res) {
+    const maxBodyBytes = maxBodyFor(req, defaultMaxBodyBytes);
     /** @type {Buffer[]} */
     const chunks = [];
     let received = 0;

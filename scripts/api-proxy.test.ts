@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiProxy } from './api-proxy.mjs';
+import { createApiProxy, UPLOAD_MAX_BODY_BYTES } from './api-proxy.mjs';
 
 const LIMIT = 64 * 1024;
 const TOO_LARGE = JSON.stringify({ message: 'Request body too large' });
@@ -74,7 +74,13 @@ async function proxyTo(upstream: string, options: Parameters<typeof createApiPro
 /** One request with a raw client (no retries, no agent reuse), as a hostile client would send it. */
 function send(
   url: string,
-  options: { size: number; chunked?: boolean; path?: string; agent?: http.Agent },
+  options: {
+    size: number;
+    chunked?: boolean;
+    path?: string;
+    method?: string;
+    agent?: http.Agent;
+  },
 ): Promise<
   { status: number; body: string; headers: http.IncomingHttpHeaders } | { error: string }
 > {
@@ -84,7 +90,7 @@ function send(
     if (!options.chunked) headers['content-length'] = options.size;
     const req = http.request(
       `${url}${options.path ?? '/api/projects'}`,
-      { method: 'POST', headers, agent: options.agent ?? false },
+      { method: options.method ?? 'POST', headers, agent: options.agent ?? false },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -158,6 +164,42 @@ describe('the API proxy', () => {
       expect(result).toMatchObject({ status: 413, body: TOO_LARGE });
     }
     expect(reached).toBe(0);
+  });
+
+  it('lets the profile photo upload, and only it, carry a little over 5 MB', async () => {
+    const received: number[] = [];
+    const upstream = await listen((req, res) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      req.on('end', () => {
+        received.push(size);
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"success":true}');
+      });
+    });
+    const url = await proxyTo(upstream);
+    const photo = '/api/profile-image/upload/6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90?signature=abc';
+    const justOver5MB = 5 * 1024 * 1024 + 1;
+    expect(await send(url, { size: justOver5MB, method: 'PUT', path: photo })).toMatchObject({
+      status: 200,
+    });
+    for (const [method, path] of [
+      ['POST', photo],
+      ['PUT', '/api/profile-image'],
+      ['PUT', '/api/profile-image/uploadx'],
+      ['PUT', '/api/projects/6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90'],
+    ] as const) {
+      expect(await send(url, { size: 2 * 1024 * 1024, method, path })).toMatchObject({
+        status: 413,
+        body: TOO_LARGE,
+      });
+    }
+    for (const chunked of [false, true]) {
+      const tooLarge = { size: UPLOAD_MAX_BODY_BYTES + 1, method: 'PUT', path: photo, chunked };
+      expect(await send(url, tooLarge)).toMatchObject({ status: 413, body: TOO_LARGE });
+    }
+    expect(received).toEqual([justOver5MB]);
   });
 
   it('relays an early answer that keeps the connection open (403 before the body is read)', async () => {

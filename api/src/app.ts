@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { API_PATHS, isApiPath } from '@trek/shared/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { DATA_EXPORT_JOB, dataExportJob } from './account/data-export.js';
 import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
 import type { Config } from './config.js';
@@ -19,16 +20,30 @@ import { memoryRateLimitStore } from './http/rate-limit-store.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { useZodSchemas } from './http/zod-type-provider.js';
+import { createJobRunner, type JobRunner } from './jobs/job-queue.js';
 import { type Mailer, smtpMailer } from './mail/mailer.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerAdminGuideRoutes } from './routes/admin-guides.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerAuthMethodRoutes } from './routes/auth-methods.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerMagicLinkRoutes } from './routes/magic-link.js';
 import { registerOAuthRoutes } from './routes/oauth.js';
+import { registerProfileRoutes } from './routes/profile.js';
+import { registerProfileImageRoutes } from './routes/profile-image.js';
 import { registerProjectEditRoutes } from './routes/project-edits.js';
 import { registerProjectRoutes } from './routes/projects.js';
+import { registerUserSettingsRoutes } from './routes/user-settings.js';
 import { registerWhatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from './routes/whatsapp-webhook.js';
+import { localFolderStorage } from './storage/local-folder-storage.js';
+import type { ObjectStorage } from './storage/object-storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The jobs table's runner (docs/decisions/0040-jobs-table.md). */
+    jobs: JobRunner;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -42,6 +57,10 @@ export interface BuildAppOptions {
   oauthProviders?: Partial<Record<ProviderName, OAuthProvider>>;
   /** Where log lines go (tests read them); by default stdout, and none under NODE_ENV=test. */
   logStream?: { write(line: string): void };
+  /** Where photos and exports are kept; by default the folder STORAGE_DIR. */
+  storage?: ObjectStorage;
+  /** Polls the jobs table (the API process does; tests run jobs by hand with `app.jobs`). */
+  runJobs?: boolean;
   /** Sees each route as it is registered: the authorization matrix and the fuzzer start from them. */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -132,6 +151,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Admin guide management and the WhatsApp webhook (issue 12).
   await registerAdminGuideRoutes(app, ctx);
   await registerWhatsappWebhookRoutes(app, ctx);
+
+  // The account remote's calls: settings, profile, photos, export and deletion.
+  const storage = options.storage ?? localFolderStorage(config.storageDir);
+  const jobs = createJobRunner({
+    db,
+    now: ctx.now,
+    log: app.log,
+    handlers: { [DATA_EXPORT_JOB]: dataExportJob(ctx, storage, mailer, app.log) },
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  if (options.runJobs) app.addHook('onReady', async () => jobs.start());
+  registerUserSettingsRoutes(app, ctx);
+  registerProfileRoutes(app, ctx, mailer);
+  registerProfileImageRoutes(app, ctx, storage);
+  registerAccountRoutes(app, ctx, storage, jobs);
 
   return app;
 }

@@ -30,6 +30,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default(resolve(PACKAGE_ROOT, '../.data')),
+  /** Folder of profile photos and data exports (the local object store); DATA_DIR/storage. */
+  STORAGE_DIR: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_ORIGIN: z
     .url()
@@ -112,6 +114,8 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Folder of the local object store (profile photos, data exports). */
+  storageDir: string;
   env: 'development' | 'production' | 'test';
   publicOrigin: string;
   /** Magic links in answers ('Use test link'): development on this machine only. */
@@ -197,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.API_HOST,
     databaseUrl: c.DATABASE_URL,
     dataDir: resolve(c.DATA_DIR),
+    storageDir: resolve(c.STORAGE_DIR ?? join(c.DATA_DIR, 'storage')),
     env: c.NODE_ENV,
     publicOrigin: c.PUBLIC_ORIGIN,
     // A site served from a real domain never hands out links, even if NODE_ENV was left unset:

@@ -1,3 +1,4 @@
+import { sweepAccountFiles } from './account/sweep-account-files.js';
 import { buildApp } from './app.js';
 import { startDevelopmentSignIn } from './auth/development-sign-in.js';
 import { createOAuthProviders } from './auth/oauth-providers.js';
@@ -6,12 +7,18 @@ import { answerBackupRequest, BACKUP_SIGNAL } from './db/backup.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { SWEEP_INTERVAL_MS, sweepExpired } from './db/sweep-expired.js';
+import { localFolderStorage } from './storage/local-folder-storage.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
   await migrate(db);
-  await sweepExpired(db, new Date());
+  const storage = localFolderStorage(config.storageDir);
+  const sweep = async () => {
+    await sweepExpired(db, new Date());
+    await sweepAccountFiles(db, storage, new Date());
+  };
+  await sweep();
 
   // A convenience: if it cannot start (say, an install without development dependencies), the
   // providers without credentials show as unavailable, as they would without it.
@@ -24,6 +31,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
+    storage,
+    runJobs: true,
     prettyLogs: config.env === 'development' && process.stdout.isTTY === true,
     oauthProviders: { ...createOAuthProviders(config), ...developmentSignIn?.providers },
   });
@@ -34,7 +43,7 @@ async function main(): Promise<void> {
   }
 
   const sweeper = setInterval(() => {
-    sweepExpired(db, new Date()).catch((error: unknown) =>
+    sweep().catch((error: unknown) =>
       app.log.error({ err: error }, 'deleting expired rows failed'),
     );
   }, SWEEP_INTERVAL_MS);

@@ -58,3 +58,39 @@ export async function waitForMagicLink(to: string, timeoutMs = 15_000): Promise<
   }
   throw new Error(`No sign-in e-mail reached ${to}`);
 }
+
+/**
+ * Waits for a message to `to` received after `since` (a Date.now() taken before the action that
+ * sends it) and returns the first link in it matching `pattern`.
+ */
+export async function waitForLink(
+  to: string,
+  pattern: RegExp,
+  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = readdirSync(MAILBOX_DIR)
+      .filter((name) => name.endsWith(`-${to.toLowerCase()}.eml`))
+      .filter((name) => Number(name.split('-')[0]) >= since)
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const message = decodeQuotedPrintable(readFileSync(join(MAILBOX_DIR, file), 'utf8'));
+      const link = message.match(pattern)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No e-mail with a link like ${pattern} reached ${to}`);
+}
+
+/** Whether a message to `to` received after `since` contains `text`. */
+export function receivedMailContaining(to: string, text: string, since = 0): boolean {
+  return readdirSync(MAILBOX_DIR)
+    .filter((name) => name.endsWith(`-${to.toLowerCase()}.eml`))
+    .filter((name) => Number(name.split('-')[0]) >= since)
+    .some((file) =>
+      decodeQuotedPrintable(readFileSync(join(MAILBOX_DIR, file), 'utf8')).includes(text),
+    );
+}

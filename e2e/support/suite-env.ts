@@ -60,6 +60,7 @@ export const IDP_ACCOUNTS: Record<
     email_verified: true,
     given_name: 'Olga',
   },
+  'linker-google': { email: 'linker@example.com', email_verified: true, given_name: 'Lia' },
 };
 
 /** An admin address no account holds when the suite starts (global-setup makes it an admin). */
@@ -71,6 +72,8 @@ export const FACEBOOK_ACCOUNTS: Record<
   { email?: string; first_name?: string; last_name?: string }
 > = {
   'nomail-facebook': { first_name: 'Nina' },
+  // The account settings journey from the wizard (account-settings.spec.ts).
+  'settings-nomail-facebook': { first_name: 'Nico' },
   // The seeded traveler's address: signing in with it must not link silently.
   'owner-facebook': { email: TRAVELER_EMAIL, first_name: 'Ana' },
   // Claims an admin's address Facebook cannot vouch for.

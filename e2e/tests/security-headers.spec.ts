@@ -239,3 +239,31 @@ test("the API's answers through the site carry the same protections", async ({ r
     expect(headers['referrer-policy']).toBeDefined();
   }
 });
+
+test("the settings page's dialogs, a photo's preview and the uploaded photo stay within the policy", async ({
+  travelerPage: page,
+  context,
+}) => {
+  const violations = await recordViolations(context, page);
+  await page.goto('/u/settings');
+  await page.getByRole('button', { name: /^(Add a photo|Change photo)$/ }).click();
+  const photo = page.getByRole('dialog', { name: 'Profile photo' });
+  await photo.locator('input[type="file"]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    // A 1×1 PNG: shown from a blob: URL first, then from the API under the site's origin.
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(photo.getByRole('img', { name: 'Preview of the chosen photo' })).toBeVisible();
+  await photo.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(photo.getByText('Your new profile photo is saved.')).toBeVisible();
+  await photo.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Unlink Magic link' }).focus();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await violations()).toEqual([]);
+});

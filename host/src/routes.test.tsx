@@ -1,5 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { guidesQueryOptions, projectQueryOptions, projectsQueryOptions } from '@trek/shared';
+import {
+  authMethodsQueryOptions,
+  emailChangeQueryOptions,
+  guidesQueryOptions,
+  projectQueryOptions,
+  projectsQueryOptions,
+  providersQueryOptions,
+  userSettingsQueryOptions,
+} from '@trek/shared';
 import { REMOTE_ROUTES } from '@trek/shared/contract';
 import { buildGuideList } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
@@ -229,6 +237,16 @@ describe('route data', () => {
     for (const path of ['/u/projects/:id', '/projects/:id', '/u/projects/:id/edit']) {
       expect(keysOf(path, { id: '42' }), path).toEqual([projectQueryOptions('42').queryKey]);
     }
+  });
+
+  it("names the settings page's queries: sign-in methods, providers, notifications, e-mail change", () => {
+    const keys = routeTable.find((route) => route.path === '/u/settings')?.queries?.({});
+    expect(keys?.map((query) => query.queryKey)).toEqual([
+      authMethodsQueryOptions().queryKey,
+      providersQueryOptions().queryKey,
+      userSettingsQueryOptions().queryKey,
+      emailChangeQueryOptions().queryKey,
+    ]);
   });
 });
 

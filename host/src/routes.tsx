@@ -5,12 +5,16 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  authMethodsQueryOptions,
+  emailChangeQueryOptions,
   guidesQueryOptions,
   PATHS,
   PageSkeleton,
   projectQueryOptions,
   projectsQueryOptions,
+  providersQueryOptions,
   useAuth,
+  userSettingsQueryOptions,
 } from '@trek/shared';
 import { requiresAdmin, requiresSignIn } from '@trek/shared/contract';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
@@ -113,7 +117,17 @@ export const routeTable: RouteEntry[] = [
     queries: (params) => [routeQuery(projectQueryOptions(projectId(params)))],
   },
   { path: PATHS.messages, owner: 'host', page: MessagesPage },
-  { path: PATHS.settings, owner: 'account', page: remotePages.settings },
+  {
+    path: PATHS.settings,
+    owner: 'account',
+    page: remotePages.settings,
+    queries: () => [
+      routeQuery(authMethodsQueryOptions()),
+      routeQuery(providersQueryOptions()),
+      routeQuery(userSettingsQueryOptions()),
+      routeQuery(emailChangeQueryOptions()),
+    ],
+  },
   {
     path: PATHS.adminGuides,
     owner: 'admin',

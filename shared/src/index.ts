@@ -2,6 +2,7 @@
 // on the host's copy. Its version moves with this list, minor for an addition, major for a
 // removal, and shared/exports.json records the list of every version
 // (docs/decisions/0005-versioned-shared-contract.md).
+export { deleteAccountMutationOptions, requestDataExportMutationOptions } from './api/account';
 // Admin guide management (issue 12).
 export {
   createGuideMutationOptions,
@@ -19,6 +20,16 @@ export {
   sendLinkingMagicLinkMutationOptions,
 } from './api/magic-link';
 export {
+  type EmailChange,
+  emailChangeQueryOptions,
+  updateProfileMutationOptions,
+} from './api/profile';
+export {
+  changeProfileImageMutationOptions,
+  ProfileImageError,
+  removeProfileImageMutationOptions,
+} from './api/profile-image';
+export {
   createProject,
   createProjectMutationOptions,
   deleteProjectMutationOptions,
@@ -28,6 +39,18 @@ export {
   updateProjectMutationOptions,
 } from './api/projects';
 export { providersQueryOptions } from './api/providers';
+export {
+  type AuthMethods,
+  authMethodsQueryOptions,
+  linkMagicLinkMutationOptions,
+  signOutOtherDevicesMutationOptions,
+  unlinkSignInMethodMutationOptions,
+} from './api/sign-in-methods';
+export {
+  type UserSettings,
+  updateUserSettingsMutationOptions,
+  userSettingsQueryOptions,
+} from './api/user-settings';
 export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
@@ -55,6 +78,15 @@ export {
   RoutePreloadProvider,
   usePreloadRoute,
 } from './routing/route-preload';
+export {
+  DELETE_ACCOUNT_CONFIRMATION,
+  displayNameSchema,
+  NOTIFICATION_SETTINGS,
+  type NotificationSetting,
+  newEmailSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+} from './schemas/account';
 export { rateLimitMessage } from './schemas/api-error';
 export { EMAIL_PATTERN, emailSchema, firstNameSchema, lastNameSchema } from './schemas/fields';
 export {

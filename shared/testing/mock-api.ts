@@ -3,8 +3,9 @@ import { vi } from 'vitest';
 import type { ApiErrorCode, User } from '../src/schemas';
 
 /**
- * The one request-mocking layer of the component tests: `fetch` answers from a table of routes
- * ('METHOD /path/:param'), as the API would. Unlisted calls answer the API's 404, and a few
+ * The one request-mocking layer of the component tests: `fetch` (and XMLHttpRequest, which file
+ * uploads use for their progress) answers from a table of routes ('METHOD /path/:param'), as the
+ * API would. Unlisted calls answer the API's 404, and a few
  * calls every page makes have defaults: the user (signed out unless `user` is given), the
  * providers (both available) and health (ok).
  */
@@ -15,7 +16,7 @@ export interface MockRequest {
   url: URL;
   /** The `:name` parts of the matched route. */
   params: Record<string, string>;
-  /** The parsed JSON body, if any. */
+  /** The parsed JSON body, if any (the Blob itself for an upload). */
   body: unknown;
 }
 
@@ -92,15 +93,10 @@ export function mockApi({ user = null, routes = {} }: MockApiOptions = {}): Mock
     ...routes,
   };
   const calls: MockRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const base: Omit<MockRequest, 'params'> = {
-      method,
-      path: url.pathname,
-      url,
-      body: parseBody(init),
-    };
+
+  /** The answer of the route table to one request, recorded in `calls`. */
+  async function answer(method: string, url: URL, body: unknown): Promise<Response> {
+    const base: Omit<MockRequest, 'params'> = { method, path: url.pathname, url, body };
     for (const [key, route] of Object.entries(table)) {
       const [routeMethod, pattern = ''] = key.split(' ');
       const params = routeMethod === method ? matches(pattern, url.pathname) : null;
@@ -111,8 +107,17 @@ export function mockApi({ user = null, routes = {} }: MockApiOptions = {}): Mock
     }
     calls.push({ ...base, params: {} });
     return apiError(404, 'NOT_FOUND', 'Not found');
-  });
+  }
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answer(
+      (init?.method ?? 'GET').toUpperCase(),
+      new URL(String(input), 'http://localhost'),
+      parseBody(init),
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', xhrOver(answer));
   return {
     fetch: fetchMock,
     calls,
@@ -120,5 +125,64 @@ export function mockApi({ user = null, routes = {} }: MockApiOptions = {}): Mock
       const [method, pattern = ''] = route.split(' ');
       return calls.filter((call) => call.method === method && matches(pattern, call.path));
     },
+  };
+}
+
+type Answer = (method: string, url: URL, body: unknown) => Promise<Response>;
+
+/**
+ * An XMLHttpRequest (the upload of a file, which reports progress) answered by the same route
+ * table: the body is the Blob sent, progress is reported once half-way and once at the end.
+ */
+function xhrOver(answer: Answer) {
+  return class MockXMLHttpRequest {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    readonly headers: Record<string, string> = {};
+    private method = 'GET';
+    private url = '';
+    private aborted = false;
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    }
+
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+
+    send(body?: Blob | string | null) {
+      const total = body instanceof Blob ? body.size : String(body ?? '').length;
+      const progress = (loaded: number) =>
+        this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+      void (async () => {
+        progress(Math.floor(total / 2));
+        let response: Response;
+        try {
+          response = await answer(this.method, new URL(this.url, 'http://localhost'), body);
+        } catch {
+          if (!this.aborted) this.onerror?.();
+          return;
+        }
+        if (this.aborted) return;
+        progress(total);
+        this.status = response.status;
+        this.statusText = response.statusText;
+        this.responseText = await response.text();
+        this.onload?.();
+      })();
+    }
   };
 }

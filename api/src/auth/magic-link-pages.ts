@@ -7,7 +7,7 @@ const SUBMIT_ONCE_SCRIPT =
 /** The page's CSP: nothing from elsewhere, inline style, and only the script above (by hash). */
 export const CONTINUE_PAGE_CSP = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; script-src 'sha256-${createHash('sha256').update(SUBMIT_ONCE_SCRIPT).digest('base64')}'`;
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -17,7 +17,8 @@ h1{font-size:22px;margin:0 0 12px}p{color:#495057;line-height:1.5}
 button,a.button{display:inline-block;margin-top:16px;background:#087f5b;color:#fff;border:0;border-radius:8px;padding:12px 28px;font-size:16px;font-weight:600;cursor:pointer;text-decoration:none}
 button:focus-visible,a.button:focus-visible{outline:3px solid #63e6be;outline-offset:2px}`;
 
-function page(title: string, body: string): string {
+/** A small self-contained page of the API (no script unless the caller's CSP allows one). */
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 

@@ -15,19 +15,23 @@ export function magicLinkEmail(
   firstName: string | null,
   link: string,
   linking?: string,
+  /** Says what following the link does, instead of the sign-in wording. */
+  intro?: string,
 ): MailMessage {
   const greeting = firstName ? `Hello ${firstName},` : 'Hello,';
   const provider = linking ? (PROVIDER_LABELS[linking] ?? linking) : null;
-  const intro = provider
-    ? `Someone signed in with a ${provider} account that uses this e-mail address. If that was you, click the link below, in the same browser, to sign in to TrekPeru and connect that ${provider} account:`
-    : 'Click the link below to sign in to TrekPeru and send your trek request to our guides:';
+  const opening = intro
+    ? intro
+    : provider
+      ? `Someone signed in with a ${provider} account that uses this e-mail address. If that was you, click the link below, in the same browser, to sign in to TrekPeru and connect that ${provider} account:`
+      : 'Click the link below to sign in to TrekPeru and send your trek request to our guides:';
   const ignore = provider
     ? `If it was not you, ignore this e-mail: no ${provider} account is connected without it.`
     : 'If you did not ask to sign in, you can ignore this e-mail: nothing happens without a click.';
   const text = [
     greeting,
     '',
-    intro,
+    opening,
     '',
     link,
     '',
@@ -37,7 +41,7 @@ export function magicLinkEmail(
     'TrekPeru',
   ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(opening)}</p>
 <p><a href="${escapeHtml(link)}">${provider ? `Sign in and connect ${escapeHtml(provider)}` : 'Sign in to TrekPeru'}</a></p>
 <p>The link is valid for 15 minutes and works once.<br>${escapeHtml(ignore)}</p>`;
   const subject = provider

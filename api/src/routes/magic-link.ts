@@ -1,5 +1,6 @@
-import { DEFAULT_RETURN_TO } from '@trek/shared/contract';
+import { DEFAULT_RETURN_TO, PATHS } from '@trek/shared/contract';
 import {
+  emptyRequestSchema,
   linkingMagicLinkRequestSchema,
   type MagicLinkResponse,
   magicLinkRequestSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { browserHash } from '../auth/browser-binding.js';
+import { sessionOf, signedInHook } from '../auth/current-session.js';
 import {
   CONTINUE_PAGE_CSP,
   continuePage,
@@ -92,11 +94,12 @@ export function registerMagicLinkRoutes(
     firstName: string | null,
     token: string,
     linking?: string,
+    intro?: string,
   ): Promise<MagicLinkResponse> {
     const link = `${config.publicOrigin}/api/auth/magic-link?token=${token}`;
     if (mailer) {
       try {
-        await mailer.send(magicLinkEmail(email, firstName, link, linking));
+        await mailer.send(magicLinkEmail(email, firstName, link, linking, intro));
       } catch (error) {
         request.log.error({ err: error }, 'magic link e-mail could not be sent');
         throw new HttpError(502, 'MAIL_NOT_SENT', 'Could not send the e-mail. Please try again.');
@@ -172,6 +175,57 @@ export function registerMagicLinkRoutes(
         now,
       );
       return deliver(request, email, null, token, input.provider);
+    },
+  );
+
+  // Settings' Link for the magic link: a sign-in link to the account's own address; following it
+  // adds the method again (docs/product/account.md, "Sign-in methods").
+  routes.post(
+    '/api/auth/link-magic-link',
+    {
+      preParsing: signedInHook(ctx),
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      schema: { body: emptyRequestSchema, response: { 200: magicLinkResponseSchema } },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request);
+      const { rows } = await db.query<{
+        email: string;
+        first_name: string | null;
+        last_name: string | null;
+        is_temporary_email: boolean;
+      }>('select email, first_name, last_name, is_temporary_email from users where id = $1', [
+        userId,
+      ]);
+      const user = rows[0];
+      if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Not signed in');
+      if (user.is_temporary_email) {
+        throw new HttpError(
+          400,
+          'TEMPORARY_EMAIL',
+          'Add your email address first: the link is sent by email.',
+        );
+      }
+      const now = ctx.now();
+      await checkRate(request, user.email, now);
+      const token = await createMagicLink(
+        db,
+        {
+          email: user.email,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          redirectTo: `${PATHS.settings}?linked=magicLink`,
+        },
+        now,
+      );
+      return deliver(
+        request,
+        user.email,
+        user.first_name,
+        token,
+        undefined,
+        'Click the link below to sign in to TrekPeru with this e-mail address: signing in by e-mail link becomes one of your sign-in methods again.',
+      );
     },
   );
 

@@ -5,7 +5,7 @@ import { GUIDE_BODY_LIMIT_BYTES } from '../routes/admin-guides.js';
 import { AUTH_BODY_LIMIT_BYTES } from '../routes/auth.js';
 import { WEBHOOK_BODY_LIMIT_BYTES } from '../routes/whatsapp-webhook.js';
 import { createProjectBody, wizardAnswers } from './project-bodies.js';
-import type { TestApi, TestUser } from './test-api.js';
+import { TEST_ORIGIN, type TestApi, type TestUser } from './test-api.js';
 
 /**
  * Every route of the API, one line each: who may call it, and what a well-formed call sends.
@@ -45,6 +45,80 @@ async function guideOf(f: RouteFixture): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+/** A one-pixel PNG, the smallest photo the upload takes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Traveler A with a session of their own: what a row's call needs made first is made with it,
+ * as the fuzzer builds its calls from a fixture whose session earlier cases may have ended.
+ */
+const travelerAOf = (f: RouteFixture) => f.api.signIn(f.travelerA.email);
+
+/** An upload URL issued to A: `/api/profile-image/upload/<id>?signature=...`. */
+async function uploadUrlOf(f: RouteFixture, a?: TestUser): Promise<URL> {
+  const as = a ?? (await travelerAOf(f));
+  const res = await f.api.request('POST', '/api/profile-image/upload', { as, body: {} });
+  if (res.status !== 200) throw new Error(`fixture upload URL: ${res.status}`);
+  return new URL(((await res.json()) as { uploadURL: string }).uploadURL, f.api.url);
+}
+
+/** A photo A uploaded (not yet applied): its upload URL. */
+async function storedUploadOf(f: RouteFixture, a?: TestUser): Promise<string> {
+  const as = a ?? (await travelerAOf(f));
+  const url = await uploadUrlOf(f, as);
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { origin: TEST_ORIGIN, cookie: as.cookie, 'content-type': 'image/png' },
+    body: PNG,
+  });
+  if (res.status !== 200) throw new Error(`fixture photo upload: ${res.status}`);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A's profile photo: the name it is served under. */
+async function photoNameOf(f: RouteFixture): Promise<string> {
+  const as = await travelerAOf(f);
+  const res = await f.api.request('PUT', '/api/profile-image', {
+    as,
+    body: { profileImageURL: await storedUploadOf(f, as) },
+  });
+  if (res.status !== 200) throw new Error(`fixture photo: ${res.status}`);
+  const { user } = (await res.json()) as { user: { profileImageUrl: string } };
+  return user.profileImageUrl.split('/').pop() ?? '';
+}
+
+/** An e-mail change A asked for: the token of the link sent to the new address. */
+async function emailChangeTokenOf(f: RouteFixture): Promise<string> {
+  const as = await travelerAOf(f);
+  const to = `moved-${as.userId}@example.com`;
+  const res = await f.api.request('PUT', '/api/user/profile', {
+    as,
+    body: { email: to },
+  });
+  if (res.status !== 200) throw new Error(`fixture e-mail change: ${res.status}`);
+  const mail = f.api.sentMail.filter((m) => m.to === to).pop();
+  const token = /[?&]token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error('fixture e-mail change: no link');
+  return token;
+}
+
+/** A data export of A's, built: its id. */
+async function exportOf(f: RouteFixture): Promise<string> {
+  const as = await travelerAOf(f);
+  const res = await f.api.request('POST', '/api/user/export-data', { as, body: {} });
+  if (res.status !== 202) throw new Error(`fixture export: ${res.status}`);
+  await f.api.runJobs();
+  const { rows } = await f.api.db.query<{ id: string }>(
+    'select id from data_exports where user_id = $1',
+    [as.userId],
+  );
+  if (!rows[0]) throw new Error('fixture export: not built');
+  return rows[0].id;
+}
+
 /** What a row's call may point at: owned by traveler A, made fresh for each call. */
 export interface RouteFixture {
   api: TestApi;
@@ -81,7 +155,7 @@ export interface RouteRow {
    * (traveler A for most routes, the admin for admin routes); null when no role gets past its
    * door (the WhatsApp webhook takes a signature, not a session: its own tests cover it).
    */
-  caller: 'travelerA' | 'admin' | null;
+  caller: Exclude<Role, 'visitor'> | null;
 }
 
 function row(
@@ -148,6 +222,26 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   row('GET /api/webhooks/whatsapp', [200, 200, 200, 200], () => ({ query: `hub.mode=subscribe&hub.verify_token=${WHATSAPP_TEST_ENV.WHATSAPP_VERIFY_TOKEN}&hub.challenge=42` })),
   row('POST /api/webhooks/whatsapp', [401, 401, 401, 401], () => ({ body: { object: 'whatsapp_business_account', entry: [] } }), { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }),
   row('POST /api/projects/:id/notify-guides', [401, 202, 404, 404], (f) => ({ body: { changeSetId: f.changeSetId, changes: [{ field: 'groupSize', label: 'Travelers', before: '2', after: '4' }] } })),
+  // The account page's calls (docs/product/account.md): each traveler's own, no id of A's.
+  row('GET /api/user/settings', [401, 200, 200, 200]),
+  row('PUT /api/user/settings', [401, 200, 200, 200], () => ({ body: { newsletters: true } })),
+  row('PUT /api/user/profile', [401, 200, 200, 200], () => ({ body: { displayName: 'Ana Quispe' } })),
+  row('GET /api/user/email-change', [401, 200, 200, 200]),
+  // The link's page shows to whoever opens it; only A, signed in, can follow it.
+  row('GET /api/user/email-change/confirm', [200, 200, 200, 200], async (f) => ({ query: `token=${await emailChangeTokenOf(f)}` })),
+  row('POST /api/user/email-change/confirm', [403, 303, 403, 403], async (f) => ({ form: { token: await emailChangeTokenOf(f) } })),
+  row('POST /api/auth/link-magic-link', [401, 200, 200, 200], () => ({ body: {} }), auth),
+  row('POST /api/profile-image/upload', [401, 200, 200, 200], () => ({ body: {} })),
+  // A's upload URL with a JSON body: refused as no image for A (the URL stays unspent), unknown to anyone else.
+  row('PUT /api/profile-image/upload/:id', [401, 415, 404, 404], async (f) => { const url = await uploadUrlOf(f); return { params: { id: url.pathname.split('/').pop() ?? '' }, query: url.search.slice(1), body: {} }; }),
+  row('PUT /api/profile-image', [401, 200, 400, 400], async (f) => ({ body: { profileImageURL: await storedUploadOf(f) } })),
+  row('DELETE /api/profile-image', [401, 200, 200, 200]),
+  // Photos are public to whoever has their (unguessable) address.
+  row('GET /api/profile-images/:name', [200, 200, 200, 200], async (f) => ({ params: { name: await photoNameOf(f) } })),
+  row('POST /api/user/export-data', [401, 202, 202, 202], () => ({ body: {} })),
+  // The e-mailed link: a visitor is sent to sign in, anyone but A finds nothing.
+  row('GET /api/user/export-data/:id', [302, 200, 404, 404], async (f) => ({ params: { id: await exportOf(f) } })),
+  row('DELETE /api/user/delete', [401, 200, 200, 200], () => ({ body: {} })),
 ];
 
 /** `METHOD url` of a route, the table's key. */

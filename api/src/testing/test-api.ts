@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.js';
@@ -8,6 +11,8 @@ import { type Config, loadConfig } from '../config.js';
 import { type Database, openEmbeddedDatabase, openServerDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { localFolderStorage } from '../storage/local-folder-storage.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 
 /** The site's own origin in tests: state-changing requests carry it, as a browser's would. */
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -43,6 +48,11 @@ export interface TestApi {
   sentMail: MailMessage[];
   /** Log lines the API wrote (only with `logs: true`). */
   logLines: string[];
+  /** The object store (a throwaway folder, `storageDir`). */
+  storage: ObjectStorage;
+  storageDir: string;
+  /** Runs the jobs that are due now (the API under test does not poll). */
+  runJobs(): Promise<number>;
   /** Every route the app registered, as Fastify saw it (HEAD twins of GET routes included). */
   routes: RouteOptions[];
   /** A user with a fresh session. */
@@ -113,9 +123,12 @@ export async function startTestApi(
       sentMail.push(message);
     },
   };
+  const storageDir = mkdtempSync(join(tmpdir(), 'trek-api-storage-'));
+  const storage = localFolderStorage(storageDir);
   const app = await buildApp({
     config,
     db,
+    storage,
     now: () => clock.now,
     mailer: options.mailer !== undefined ? options.mailer : recording,
     ...(options.oauthProviders ? { oauthProviders: options.oauthProviders } : {}),
@@ -133,6 +146,9 @@ export async function startTestApi(
     clock,
     sentMail,
     logLines,
+    storage,
+    storageDir,
+    runJobs: () => app.jobs.runDue(),
     routes,
     async signIn(email, names = {}) {
       const userId = await findOrCreateUserByEmail(db, {
@@ -172,6 +188,7 @@ export async function startTestApi(
       await app.close();
       await db.close();
       await drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

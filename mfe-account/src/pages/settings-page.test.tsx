@@ -1,20 +1,385 @@
-import { render, screen } from '@testing-library/react';
-import { AppProviders, createQueryClient } from '@trek/shared';
-import { mockApi } from '@trek/shared/testing/mock-api';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildUser } from '@trek/shared/testing/builders';
+import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
+import { renderPage } from '../test/render';
 import SettingsPage from './settings-page';
 
+const methods = (overrides: Record<string, unknown> = {}) => ({
+  google: { connected: true, emailVerified: true },
+  facebook: { connected: false, emailVerified: false },
+  magicLink: { connected: true, emailVerified: true },
+  hasMultipleMethods: true,
+  ...overrides,
+});
+const settings = {
+  emailNotifications: true,
+  newsletters: false,
+  promotions: false,
+  projectUpdates: true,
+};
+
+/** The page's calls answered as for a traveler with Google and a magic link. */
+function settingsApi(
+  routes: Parameters<typeof mockApi>[0] extends infer O
+    ? O extends { routes?: infer R }
+      ? R
+      : never
+    : never = {},
+  user = buildUser(),
+) {
+  return mockApi({
+    user,
+    routes: {
+      'GET /api/auth/methods': json(methods()),
+      'GET /api/user/settings': json(settings),
+      'GET /api/user/email-change': json({ emailChange: null }),
+      ...routes,
+    },
+  });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
 describe('SettingsPage (exposed as account/SettingsPage)', () => {
-  it('renders inside the providers and router a host gives it', async () => {
-    mockApi();
-    const router = createMemoryRouter([{ path: '*', element: <SettingsPage /> }]);
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+  it('shows the four sections, each with its data', async () => {
+    settingsApi();
+    renderPage(<SettingsPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Account settings' })).toBeTruthy();
-    expect(screen.getByText(/delivered by the account team/)).toBeTruthy();
+    for (const name of ['Account', 'Sign-in Methods', 'Notifications', 'Security & Privacy']) {
+      expect(await screen.findByRole('heading', { level: 2, name })).toBeTruthy();
+    }
+    expect(await within(section('Account')).findByText('Ana Quispe')).toBeTruthy();
+    expect(within(section('Account')).getByText('ana.quispe@example.com')).toBeTruthy();
+    expect(
+      await within(section('Notifications')).findByRole('switch', { name: /Newsletters/ }),
+    ).toBeTruthy();
+    expect(screen.queryByText('Email address required')).toBeNull();
+  });
+
+  it('shows loading while a section waits, and an error with Retry when it fails', async () => {
+    let fail = true;
+    settingsApi({
+      'GET /api/auth/methods': () =>
+        fail ? apiError(500, 'INTERNAL', 'Internal server error') : json(methods()),
+      'GET /api/user/settings': () => never(),
+    });
+    renderPage(<SettingsPage />);
+    expect(await screen.findByLabelText('Loading Notifications')).toBeTruthy();
+    expect(await screen.findByText("We couldn't load your sign-in methods.")).toBeTruthy();
+    fail = false;
+    await userEvent.click(
+      within(section('Sign-in Methods')).getByRole('button', { name: 'Retry' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Unlink Google' })).toBeTruthy();
+  });
+
+  it('edits the display name: saving returns to the view with the new name', async () => {
+    const api = settingsApi({
+      'PUT /api/user/profile': ({ body }) =>
+        json({
+          user: buildUser({ displayName: (body as { displayName: string }).displayName }),
+          emailChange: null,
+        }),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit display name' }));
+    const input = screen.getByRole('textbox', { name: 'Display name' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a display name.')).toBeTruthy();
+    await userEvent.type(input, 'Ana of the Andes');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    expect(await screen.findByText('Ana of the Andes')).toBeTruthy();
+    expect(api.callsTo('PUT /api/user/profile')[0]?.body).toEqual({
+      displayName: 'Ana of the Andes',
+    });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Edit display name' }),
+      ),
+    );
+  });
+
+  it('says when the profile could not be saved, and keeps the edit open', async () => {
+    settingsApi({ 'PUT /api/user/profile': apiError(500, 'INTERNAL', 'Internal server error') });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit display name' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Display name' }), ' Q.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Display name' })).toBeTruthy();
+  });
+
+  it('changes the e-mail through a link to the new address, and says where it went', async () => {
+    let pending: unknown = null;
+    settingsApi({
+      'GET /api/user/email-change': () => json({ emailChange: pending }),
+      'PUT /api/user/profile': ({ body }) => {
+        const email = (body as { email: string }).email;
+        if (email === 'taken@example.com') {
+          return apiError(
+            409,
+            'EMAIL_TAKEN',
+            'This email address is already used by another account.',
+          );
+        }
+        pending = { email, expiresAt: '2030-01-08T10:00:00.000Z' };
+        return json({ user: buildUser(), emailChange: pending });
+      },
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit email' }));
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'taken@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('This email address is already used by another account.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Failed to update profile')).toBeTruthy();
+    // One toast at a time: the next one waits until this one is gone.
+    act(() => notifications.clean());
+    await userEvent.clear(input);
+    await userEvent.type(input, 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Check your email')).toBeTruthy();
+    const notice = await screen.findByText('Confirm your new email address');
+    expect(notice.closest('[role="alert"]')?.textContent).toContain('new@example.com');
+    // The e-mail shown is still the proven one.
+    expect(within(section('Account')).getByText('ana.quispe@example.com')).toBeTruthy();
+  });
+
+  it('asks a placeholder e-mail for a real address', async () => {
+    settingsApi(
+      {},
+      buildUser({ email: 'facebook-1@users.trekperu.invalid', hasTemporaryEmail: true }),
+    );
+    renderPage(<SettingsPage />);
+    expect(await screen.findByText('Email address required')).toBeTruthy();
+    expect(screen.getByText('No email address yet')).toBeTruthy();
+    expect(screen.queryByText('facebook-1@users.trekperu.invalid')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export my data' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('offers to send the saved trek request once the new e-mail is confirmed', async () => {
+    window.localStorage.setItem(
+      'trek.wizardFormData',
+      JSON.stringify({
+        trek: 'Lares',
+        duration: '4 days / 3 nights',
+        dates: {
+          flexible: false,
+          flexibilityWindowDays: null,
+          start: '2030-01-07',
+          end: '2030-01-10',
+        },
+        travelers: 1,
+        languages: ['english'],
+        utm: { source: '', medium: '', campaign: '' },
+      }),
+    );
+    settingsApi();
+    const { router } = renderPage(<SettingsPage />, '/u/settings?email=changed');
+    expect(await screen.findByText('Email address updated')).toBeTruthy();
+    const send = await screen.findByRole('link', { name: 'Send my trek request' });
+    expect(send.getAttribute('href')).toBe('/create-project?auth=success');
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('sign-in methods', () => {
+  it('links Google and Facebook through the provider, and says which is connected and verified', async () => {
+    settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ magicLink: { connected: true, emailVerified: false } }),
+      ),
+    });
+    renderPage(<SettingsPage />);
+    const link = await screen.findByRole('link', { name: 'Link Facebook' });
+    expect(link.getAttribute('href')).toBe('/auth/facebook?mode=link&returnTo=/u/settings');
+    const methodsSection = section('Sign-in Methods');
+    expect(within(methodsSection).getAllByText('Connected')).toHaveLength(2);
+    expect(within(methodsSection).getByText('Not connected')).toBeTruthy();
+    expect(within(methodsSection).getByText('Not verified')).toBeTruthy();
+  });
+
+  it('unlinks a method after confirming it', async () => {
+    const api = settingsApi({ 'POST /api/auth/unlink': json({ success: true }) });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    expect(
+      await screen.findByText('Your Google account has been successfully unlinked.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Account unlinked')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/unlink')[0]?.body).toEqual({ provider: 'google' });
+    // The methods are read again.
+    await waitFor(() => expect(api.callsTo('GET /api/auth/methods').length).toBe(2));
+  });
+
+  it("shows the server's message when unlinking fails", async () => {
+    settingsApi({
+      'POST /api/auth/unlink': apiError(
+        409,
+        'LAST_SIGN_IN_METHOD',
+        'You cannot remove your only sign-in method.',
+      ),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlink' }),
+    );
+    expect(await screen.findByText('Failed to unlink account')).toBeTruthy();
+    expect(screen.getByText('You cannot remove your only sign-in method.')).toBeTruthy();
+  });
+
+  it('cannot unlink the only method left, and says why', async () => {
+    settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ google: { connected: false, emailVerified: false }, hasMultipleMethods: false }),
+      ),
+    });
+    renderPage(<SettingsPage />);
+    const unlink = await screen.findByRole('button', { name: 'Unlink Magic link' });
+    expect(unlink.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('You cannot remove your only sign-in method.')).toBeTruthy();
+  });
+
+  it('links the magic link by e-mailing a sign-in link to the account', async () => {
+    const api = settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ magicLink: { connected: false, emailVerified: false } }),
+      ),
+      'POST /api/auth/link-magic-link': json({ success: true, message: 'Check your email.' }),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Link Magic link' }));
+    expect(
+      await screen.findByText(/We sent a sign-in link to ana.quispe@example.com/),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/link-magic-link')).toHaveLength(1);
+  });
+
+  it('says a provider was linked when coming back from it', async () => {
+    settingsApi();
+    const { router } = renderPage(<SettingsPage />, '/u/settings?linked=facebook');
+    expect(await screen.findByText('Account linked')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('notifications', () => {
+  it('saves one switch at a time, shown at once', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = settingsApi({
+      'PUT /api/user/settings': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage(<SettingsPage />);
+    const newsletters = await screen.findByRole('switch', { name: /Newsletters/ });
+    await userEvent.click(newsletters);
+    expect((newsletters as HTMLInputElement).checked).toBe(true);
+    expect(api.callsTo('PUT /api/user/settings')[0]?.body).toEqual({ newsletters: true });
+    answer(json({ ...settings, newsletters: true }));
+    expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
+    expect((newsletters as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('puts a switch back when saving it fails', async () => {
+    settingsApi({ 'PUT /api/user/settings': apiError(500, 'INTERNAL', 'Internal server error') });
+    renderPage(<SettingsPage />);
+    const promotions = await screen.findByRole('switch', { name: /Promotions/ });
+    await userEvent.click(promotions);
+    expect(await screen.findByText('Failed to update settings')).toBeTruthy();
+    await waitFor(() => expect((promotions as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('shows project updates on and locked', async () => {
+    settingsApi();
+    renderPage(<SettingsPage />);
+    const updates = (await screen.findByRole('switch', {
+      name: /Project updates/,
+    })) as HTMLInputElement;
+    expect(updates.checked).toBe(true);
+    expect(updates.disabled).toBe(true);
+  });
+});
+
+describe('security and privacy', () => {
+  it('signs out the other devices after confirming', async () => {
+    const api = settingsApi({
+      'POST /api/auth/logout-all-devices': json({ success: true, endedSessions: 2 }),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out other devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other devices?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other devices' }));
+    expect(
+      await screen.findByText(
+        'Signed out from all other devices. Your current session remains active.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/logout-all-devices')).toHaveLength(1);
+  });
+
+  it('asks for a data export and says the link will come by e-mail', async () => {
+    settingsApi({
+      'POST /api/user/export-data': json({ success: true, message: 'queued' }, 202),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Export my data' }));
+    expect(await screen.findByText("We'll email you a download link within 24 hours")).toBeTruthy();
+  });
+
+  it('says when the export could not be asked for', async () => {
+    settingsApi({
+      'POST /api/user/export-data': apiError(500, 'INTERNAL', 'Internal server error'),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Export my data' }));
+    expect(await screen.findByText('Failed to request data export')).toBeTruthy();
+  });
+
+  it('deletes the account only once DELETE is typed, then goes to /', async () => {
+    const api = settingsApi({ 'DELETE /api/user/delete': json({ success: true }) });
+    const { router } = renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Type DELETE to confirm' }),
+      'delete',
+    );
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(within(dialog).getByRole('textbox'));
+    await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Account deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.callsTo('DELETE /api/user/delete')).toHaveLength(1);
+  });
+
+  it('says when the account could not be deleted, and stays', async () => {
+    settingsApi({ 'DELETE /api/user/delete': apiError(500, 'INTERNAL', 'Internal server error') });
+    const { router } = renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Failed to delete account')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/u/settings');
   });
 });

@@ -18,6 +18,7 @@ export {
   hrefTo,
   isApiPath,
   PATHS,
+  PROFILE_IMAGE_UPLOAD,
   requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,

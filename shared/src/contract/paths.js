@@ -60,6 +60,18 @@ export const API_PATHS = /** @type {const} */ ([
 ]);
 
 /**
+ * The one API call whose body is not a small JSON document: a profile photo of at most 5 MB,
+ * sent by PUT to the upload URL the API issued (`/api/profile-image/upload/<id>?signature=...`).
+ * The API enforces the cap while it streams; the host's proxy lets this call, and only it,
+ * carry that much.
+ */
+export const PROFILE_IMAGE_UPLOAD = /** @type {const} */ ({
+  method: 'PUT',
+  path: '/api/profile-image/upload',
+  maxBytes: 5 * 1024 * 1024,
+});
+
+/**
  * Whether a request URL (path and query) goes to the API.
  * @param {string} url
  */

@@ -23,6 +23,8 @@ export const API_ERROR_CODES = [
   'NOT_FOUND',
   /** 409: removing the only sign-in method of an account. */
   'LAST_SIGN_IN_METHOD',
+  /** 409: the e-mail address belongs to another account. */
+  'EMAIL_TAKEN',
   /** 409: the traveler already has the most open requests kept at once. */
   'PROJECT_LIMIT',
   /** 413: the body is larger than the call accepts. */

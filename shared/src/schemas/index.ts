@@ -1,4 +1,5 @@
 // Schemas only (no React): the API imports this entry to declare its routes with the same schemas.
+export * from './account';
 export * from './api-error';
 export * from './fields';
 export * from './guide';

@@ -69,11 +69,3 @@ export const providersSchema = z.object({
 });
 
 export type Providers = z.infer<typeof providersSchema>;
-
-export const userSettingsSchema = z.object({
-  emailNotifications: z.boolean(),
-  newsletters: z.boolean(),
-  promotions: z.boolean(),
-});
-
-export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -11,8 +11,11 @@ import '@mantine/core/styles/Overlay.layer.css';
 import '@mantine/core/styles/ModalBase.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/LoadingOverlay.layer.css';
 
 export {
+  isElement,
+  LoadingOverlay,
   Modal,
   Overlay,
   ScrollArea,

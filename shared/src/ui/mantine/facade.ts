@@ -8,6 +8,8 @@
  */
 
 export {
+  isElement,
+  LoadingOverlay,
   Modal,
   Overlay,
   ScrollArea,

@@ -1,0 +1,59 @@
+import { deleteUserSessions } from '../auth/sessions.js';
+import type { Database } from '../db/database.js';
+
+/**
+ * Deletes a user and everything of theirs in one transaction: the row's `on delete cascade`
+ * takes sessions, sign-in methods, settings, projects (with their changes and guide notices),
+ * OAuth flows, e-mail changes, uploads, exports and jobs; what is keyed by the e-mail or the id
+ * rather than tied to the row (sign-in and linking links, rate-limit counters) is deleted here.
+ * Returns the storage keys of the user's files, to delete once the rows are gone.
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const users = await tx.query<{ email: string; profile_image_key: string | null }>(
+      'select email, profile_image_key from users where id = $1 for update',
+      [userId],
+    );
+    const user = users.rows[0];
+    if (!user) return [];
+    const files = await tx.query<{ key: string }>(
+      `select storage_key as key from profile_image_uploads
+         where user_id = $1 and storage_key is not null
+       union select storage_key from data_exports where user_id = $1`,
+      [userId],
+    );
+    const identities = await tx.query<{ email: string }>(
+      'select distinct lower(email) as email from auth_identities where user_id = $1 and email is not null',
+      [userId],
+    );
+    const emails = [...new Set([user.email.toLowerCase(), ...identities.rows.map((r) => r.email)])];
+    await tx.query('delete from magic_links where lower(email) = any($1::text[])', [emails]);
+    await tx.query('delete from linking_tokens where lower(email) = any($1::text[])', [emails]);
+    // The counters of a new address the user asked for are theirs too (its owner's links are not).
+    const pending = await tx.query<{ email: string }>(
+      'select lower(new_email) as email from email_changes where user_id = $1',
+      [userId],
+    );
+    const counted = [...new Set([...emails, ...pending.rows.map((row) => row.email)])];
+    // The counters that name the user or one of their addresses (the keys of countHit's callers),
+    // matched whole: another address that merely contains this one keeps its counters.
+    await tx.query(
+      `delete from rate_limits
+       where key = any(array['email-change:user:' || $1, 'profile-image:user:' || $1])
+          or exists (
+            select 1 from unnest($2::text[]) e
+            where key = any(array['magic-link:mails:' || e, 'email-change:to:' || e])
+               or starts_with(key, 'magic-link:email-ip:' || e || ' ')
+          )`,
+      [userId, counted],
+    );
+    // Through the sessions module, so this process forgets the sessions it remembers at once
+    // (the cascade below would leave them usable here for up to a second).
+    await deleteUserSessions(tx, userId);
+    await tx.query('delete from users where id = $1', [userId]);
+    return [
+      ...(user.profile_image_key ? [user.profile_image_key] : []),
+      ...files.rows.map((row) => row.key),
+    ];
+  });
+}

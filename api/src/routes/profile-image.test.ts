@@ -1,0 +1,224 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROFILE_IMAGE_MAX_BYTES } from '@trek/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
+
+/** The first bytes of each type, then filler: enough for the type check, which is what is tested. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 7),
+]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x10, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(200, 2),
+]);
+
+describe('profile photos', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ LOG_LEVEL: 'info' }, { logs: true });
+  });
+  afterAll(() => api.close());
+
+  const ticket = async (user: TestUser) => {
+    const res = await api.request('POST', '/api/profile-image/upload', { as: user });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { uploadURL: string }).uploadURL;
+  };
+  const upload = (
+    url: string,
+    user: TestUser | string,
+    body: Buffer | ReadableStream<Uint8Array>,
+    contentType: string | null = 'image/png',
+  ) =>
+    fetch(new URL(url, api.url), {
+      method: 'PUT',
+      headers: {
+        origin: TEST_ORIGIN,
+        cookie: typeof user === 'string' ? user : user.cookie,
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  const apply = (user: TestUser, profileImageURL: string) =>
+    api.request('PUT', '/api/profile-image', { as: user, body: { profileImageURL } });
+  const storedFiles = () => {
+    try {
+      return readdirSync(join(api.storageDir, 'profile-images')).filter(
+        (f) => !f.endsWith('.json'),
+      );
+    } catch {
+      return [];
+    }
+  };
+
+  it('needs a session for every step', async () => {
+    expect((await api.request('POST', '/api/profile-image/upload')).status).toBe(401);
+    const ana = await api.signIn('photo-session@example.com');
+    const url = await ticket(ana);
+    expect((await upload(url, '', PNG)).status).toBe(401);
+    expect(
+      (await api.request('PUT', '/api/profile-image', { body: { profileImageURL: url } })).status,
+    ).toBe(401);
+    expect((await api.request('DELETE', '/api/profile-image')).status).toBe(401);
+  });
+
+  it('takes a photo through a signed single-use URL and serves it from the site with its type', async () => {
+    const ana = await api.signIn('photo@example.com');
+    const url = await ticket(ana);
+    expect(url).toMatch(/^\/api\/profile-image\/upload\/[0-9a-f-]{36}\?signature=[\w-]{40,}$/);
+    const sent = await upload(url, ana, PNG);
+    expect(sent.status).toBe(200);
+    // Single use: the same URL takes nothing more.
+    expect((await upload(url, ana, PNG)).status).toBe(404);
+
+    const res = await apply(ana, `${TEST_ORIGIN}${url}`);
+    expect(res.status).toBe(200);
+    const { user } = (await res.json()) as { user: { profileImageUrl: string } };
+    expect(user.profileImageUrl).toMatch(/^\/api\/profile-images\/[0-9a-f-]{36}\.png$/);
+    const image = await api.request('GET', user.profileImageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // A name that is no stored photo's is refused as such, never an error (found by the fuzzer).
+    for (const name of ['-c13----be005-e58f--0-bb11-c61--2--5.webp', '..%2Fsecret.png']) {
+      expect((await api.request('GET', `/api/profile-images/${name}`)).status, name).toBe(400);
+    }
+    // Applied once: the URL cannot be set again.
+    expect((await apply(ana, url)).status).toBe(400);
+  });
+
+  it('accepts JPEG and WebP, and refuses any other type or a type that lies about the bytes', async () => {
+    const ana = await api.signIn('photo-types@example.com');
+    expect((await upload(await ticket(ana), ana, JPEG, 'image/jpeg')).status).toBe(200);
+    expect((await upload(await ticket(ana), ana, WEBP, 'image/webp')).status).toBe(200);
+    const before = storedFiles().length;
+    const cases: Array<[Buffer, string | null]> = [
+      [PNG, 'image/jpeg'],
+      [JPEG, 'image/webp'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml'],
+      [PNG, 'text/plain'],
+      [PNG, 'application/json'],
+      [PNG, null],
+      [Buffer.from([0x89, 0x50]), 'image/png'],
+    ];
+    for (const [bytes, type] of cases) {
+      const res = await upload(await ticket(ana), ana, bytes, type);
+      expect(res.status, `${type}`).toBe(415);
+      expect(await res.json()).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Only JPEG, PNG or WebP images are accepted.',
+      });
+    }
+    expect(storedFiles().length).toBe(before);
+    // A refused body leaves its URL as it was: only a stored photo spends it.
+    const retried = await ticket(ana);
+    expect((await upload(retried, ana, PNG, 'image/jpeg')).status).toBe(415);
+    expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(200);
+    expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(404);
+  });
+
+  it('stops an upload past 5 MB while it streams, and keeps nothing of it', async () => {
+    const ana = await api.signIn('photo-large@example.com');
+    const before = storedFiles().length;
+    // Streamed without a length: the cap can only be enforced while reading.
+    const chunk = Buffer.alloc(256 * 1024, 3);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(PNG);
+        if (sent > PROFILE_IMAGE_MAX_BYTES + chunk.length) return controller.close();
+        controller.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const res = await upload(await ticket(ana), ana, stream);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Maximum allowed size is 5MB.',
+    });
+    // With a length, refused before a byte is kept too.
+    const declared = await upload(
+      await ticket(ana),
+      ana,
+      Buffer.alloc(PROFILE_IMAGE_MAX_BYTES + 1),
+    );
+    expect(declared.status).toBe(413);
+    // Exactly 5 MB is fine.
+    const exact = Buffer.concat([PNG, Buffer.alloc(PROFILE_IMAGE_MAX_BYTES - PNG.length)]);
+    expect((await upload(await ticket(ana), ana, exact)).status).toBe(200);
+    expect(storedFiles().length).toBe(before + 1);
+    const leftovers = readdirSync(join(api.storageDir, 'profile-images')).filter((f) =>
+      f.endsWith('.partial'),
+    );
+    expect(leftovers).toEqual([]);
+  });
+
+  it('binds an upload URL to its user and to 10 minutes', async () => {
+    const ana = await api.signIn('photo-owner@example.com');
+    const eve = await api.signIn('photo-thief@example.com');
+    const url = await ticket(ana);
+    expect((await upload(url, eve, PNG)).status).toBe(404);
+    const forged = url.replace(/signature=[\w-]+/, `signature=${'x'.repeat(43)}`);
+    expect((await upload(forged, ana, PNG)).status).toBe(404);
+    expect((await upload(url, ana, PNG)).status).toBe(200);
+    // Someone else's upload, or an address that is not an upload, is not a profile photo.
+    for (const other of [
+      url,
+      `https://evil.example${url}`,
+      '/api/profile-images/00000000-0000-0000-0000-000000000000.png',
+      'not a url at all ::',
+    ]) {
+      const res = await apply(eve, other);
+      expect(res.status, other).toBe(400);
+    }
+    const late = await ticket(ana);
+    api.clock.now = new Date(api.clock.now.getTime() + 11 * 60 * 1000);
+    try {
+      expect((await upload(late, ana, PNG)).status).toBe(404);
+    } finally {
+      api.clock.now = new Date(api.clock.now.getTime() - 11 * 60 * 1000);
+    }
+  });
+
+  it('deletes the old file when the photo is replaced or removed', async () => {
+    const ana = await api.signIn('photo-replace@example.com');
+    const set = async () => {
+      const url = await ticket(ana);
+      await upload(url, ana, PNG);
+      const res = await apply(ana, url);
+      return ((await res.json()) as { user: { profileImageUrl: string } }).user.profileImageUrl;
+    };
+    const first = await set();
+    const second = await set();
+    expect(second).not.toBe(first);
+    expect((await api.request('GET', first)).status).toBe(404);
+    expect((await api.request('GET', second)).status).toBe(200);
+    const removed = await api.request('DELETE', '/api/profile-image', { as: ana });
+    expect(
+      ((await removed.json()) as { user: { profileImageUrl: null } }).user.profileImageUrl,
+    ).toBeNull();
+    expect((await api.request('GET', second)).status).toBe(404);
+  });
+
+  it('never logs an upload signature', async () => {
+    const ana = await api.signIn('photo-log@example.com');
+    const url = await ticket(ana);
+    await upload(url, ana, PNG);
+    await apply(ana, url);
+    const signature = new URL(url, TEST_ORIGIN).searchParams.get('signature') ?? '';
+    const log = api.logLines.join('');
+    expect(signature.length).toBeGreaterThan(20);
+    expect(log).toContain('signature=[redacted]');
+    expect(log).not.toContain(signature);
+  });
+});

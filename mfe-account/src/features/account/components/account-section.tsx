@@ -1,0 +1,155 @@
+import { Alert, Avatar, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  displayNameSchema,
+  emailChangeQueryOptions,
+  formatDisplayDate,
+  newEmailSchema,
+  PATHS,
+  type User,
+  updateProfileMutationOptions,
+  userInitial,
+} from '@trek/shared';
+import { useEffect, useState } from 'react';
+import { SettingsSection } from '../../../ui/settings-section';
+import { toastFailure, toastSuccess } from '../../../ui/toasts';
+import { ProfilePhotoDialog } from '../../profile-photo/components/profile-photo-dialog';
+import { useEmailChanged } from '../hooks/use-email-changed';
+import { fieldMessageOf } from '../model/profile-errors';
+import { EditableField } from './editable-field';
+
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
+
+/**
+ * The wizard's page, told to send the saved request at once (as after signing in). A full page
+ * load, not a client-side link: the wizard sends a request once per page (a global flag), and it
+ * already tried once in this page before it was refused for the placeholder e-mail.
+ */
+const SEND_SAVED_REQUEST = `${PATHS.createProject}?auth=success`;
+
+/** Account: display name, e-mail (changed through a link to the new address) and photo. */
+export function AccountSection({ user }: { user: User }) {
+  const emailChange = useQuery(emailChangeQueryOptions());
+  const profile = useMutation(updateProfileMutationOptions());
+  const [photoOpen, setPhotoOpen] = useState(false);
+  const { justChanged, requestWaiting } = useEmailChanged();
+
+  useEffect(() => {
+    if (justChanged)
+      toastSuccess(`Your email address is now ${user.email}.`, 'Email address updated');
+  }, [justChanged, user.email]);
+
+  const save = async (change: { displayName: string } | { email: string }) => {
+    try {
+      const saved = await profile.mutateAsync(change);
+      if ('email' in change && saved.emailChange) {
+        toastSuccess(
+          `We sent a link to ${saved.emailChange.email}. Open it in this browser to confirm your new email address.`,
+          'Check your email',
+        );
+      } else {
+        toastSuccess('Profile updated successfully');
+      }
+      return true as const;
+    } catch (error) {
+      toastFailure('Failed to update profile');
+      return fieldMessageOf(error) ?? false;
+    }
+  };
+
+  const pending = emailChange.data;
+  return (
+    <SettingsSection title="Account" description="Your name, email address and photo.">
+      {user.hasTemporaryEmail && (
+        <Alert color="yellow" variant="light" title="Email address required">
+          Your sign-in provider did not give us an email address. Add a real one to receive
+          notifications from guides about your trek requests.
+        </Alert>
+      )}
+      {justChanged && requestWaiting && (
+        <Alert color="teal" variant="light" title="Your trek request is waiting">
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">It was saved in this browser and can be sent now.</Text>
+            <Button component="a" href={SEND_SAVED_REQUEST} size="xs">
+              Send my trek request
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <Group gap="md" wrap="nowrap">
+        <Avatar
+          src={user.profileImageUrl}
+          alt={user.profileImageUrl ? 'Your profile photo' : ''}
+          size={72}
+          radius="xl"
+          color="teal"
+        >
+          {userInitial(user)}
+        </Avatar>
+        <Stack gap={4} align="flex-start">
+          <Text fw={500}>Profile photo</Text>
+          <Button variant="default" size="xs" onClick={() => setPhotoOpen(true)}>
+            {user.profileImageUrl ? 'Change photo' : 'Add a photo'}
+          </Button>
+        </Stack>
+      </Group>
+      <ProfilePhotoDialog opened={photoOpen} onClose={() => setPhotoOpen(false)} user={user} />
+      <Divider />
+      <EditableField
+        label="Display name"
+        value={
+          user.displayName || (
+            <Text span c="dimmed">
+              Not set
+            </Text>
+          )
+        }
+        initialValue={user.displayName ?? ''}
+        autoComplete="name"
+        validate={(value) => firstIssue(displayNameSchema.safeParse(value))}
+        onSave={(displayName) => save({ displayName })}
+        saving={profile.isPending && 'displayName' in (profile.variables ?? {})}
+      />
+      <Divider />
+      <EditableField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={
+          user.hasTemporaryEmail ? (
+            <Text span c="dimmed">
+              No email address yet
+            </Text>
+          ) : (
+            user.email
+          )
+        }
+        initialValue={user.hasTemporaryEmail ? '' : user.email}
+        description="We send a link to the new address: your email changes once you open it."
+        validate={(value) => firstIssue(newEmailSchema.safeParse(value))}
+        onSave={(email) => save({ email })}
+        saving={profile.isPending && 'email' in (profile.variables ?? {})}
+      />
+      {emailChange.isError && (
+        <Alert color="red" variant="light" title="We couldn't check for a pending email change.">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            mt="xs"
+            onClick={() => emailChange.refetch()}
+          >
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {pending && (
+        <Alert color="blue" variant="light" title="Confirm your new email address">
+          We sent a link to <strong>{pending.email}</strong>. Open it in this browser to make it
+          your email address; it works until {formatDisplayDate(new Date(pending.expiresAt))}.
+        </Alert>
+      )}
+    </SettingsSection>
+  );
+}

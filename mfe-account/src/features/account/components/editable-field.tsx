@@ -1,0 +1,123 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+export interface EditableFieldProps {
+  /** The field's name, e.g. "Display name"; the Edit button is named after it. */
+  label: string;
+  /** What the view state shows. */
+  value: ReactNode;
+  /** Where editing starts from. */
+  initialValue: string;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  /** The message of a value that cannot be saved, or null. */
+  validate: (value: string) => string | null;
+  /**
+   * Saves the value: resolves true to go back to the view state, or a message to show on the
+   * field (the server refused the value), or false to stay as is (a toast said why).
+   */
+  onSave: (value: string) => Promise<true | false | string>;
+  saving: boolean;
+  /** Said under the input while editing. */
+  description?: string;
+}
+
+/** A value with a view state and an edit state; saving returns to view (spec section 4). */
+export function EditableField({
+  label,
+  value,
+  initialValue,
+  type = 'text',
+  autoComplete,
+  validate,
+  onSave,
+  saving,
+  description,
+}: EditableFieldProps) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const labelId = useId();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { value: initialValue },
+    validate: { value: (current) => validate(current) },
+  });
+
+  useEffect(() => {
+    if (!editing && returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+
+  const startEditing = () => {
+    form.setValues({ value: initialValue });
+    form.clearErrors();
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
+
+  if (!editing) {
+    return (
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <Stack gap={2} miw={0}>
+          <Text fz="sm" c="dimmed" id={labelId}>
+            {label}
+          </Text>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }} aria-labelledby={labelId}>
+            {value}
+          </Text>
+        </Stack>
+        <Button
+          ref={editButton}
+          variant="default"
+          size="xs"
+          onClick={startEditing}
+          aria-label={`Edit ${label.toLowerCase()}`}
+        >
+          Edit
+        </Button>
+      </Group>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async ({ value: next }) => {
+        const outcome = await onSave(next);
+        if (outcome === true) stopEditing();
+        else if (typeof outcome === 'string') form.setFieldError('value', outcome);
+      })}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !saving) stopEditing();
+      }}
+    >
+      <Stack gap="xs">
+        <TextInput
+          label={label}
+          type={type}
+          autoComplete={autoComplete}
+          description={description}
+          // Focus moves into the field as it opens (and back to Edit as it closes).
+          autoFocus
+          key={form.key('value')}
+          {...form.getInputProps('value')}
+        />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={saving}>
+            Save
+          </Button>
+          <Button variant="default" size="xs" onClick={stopEditing} disabled={saving}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

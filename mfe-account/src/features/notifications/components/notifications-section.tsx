@@ -1,0 +1,78 @@
+import { Stack, Switch } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  NOTIFICATION_SETTINGS,
+  type NotificationSetting,
+  type UserSettings,
+  updateUserSettingsMutationOptions,
+  userSettingsQueryOptions,
+} from '@trek/shared';
+import { SettingsSection } from '../../../ui/settings-section';
+import { toastFailure, toastSuccess } from '../../../ui/toasts';
+
+const LABELS: Record<NotificationSetting, { label: string; description: string }> = {
+  emailNotifications: {
+    label: 'Email notifications',
+    description: 'Offers and messages from guides about your trek requests.',
+  },
+  newsletters: { label: 'Newsletters', description: 'Trek ideas and news from TrekPeru.' },
+  promotions: { label: 'Promotions', description: 'Special offers and discounts.' },
+};
+
+/** One switch, saved on its own: shown at once, put back if the save fails. */
+function SettingSwitch({ name, settings }: { name: NotificationSetting; settings: UserSettings }) {
+  const save = useMutation(updateUserSettingsMutationOptions());
+  const { label, description } = LABELS[name];
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={settings[name]}
+      disabled={save.isPending}
+      onChange={(event) =>
+        save.mutate(
+          { [name]: event.currentTarget.checked },
+          {
+            onSuccess: () => toastSuccess('Settings updated successfully'),
+            onError: () => toastFailure('Failed to update settings'),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** Notifications: three switches, and project updates, which are always on. */
+export function NotificationsSection() {
+  const settings = useQuery(userSettingsQueryOptions());
+  return (
+    <SettingsSection
+      title="Notifications"
+      description="Choose the emails you receive."
+      loading={settings.isPending}
+      error={
+        settings.isError
+          ? {
+              message: "We couldn't load your notification settings.",
+              retry: () => settings.refetch(),
+            }
+          : null
+      }
+    >
+      {settings.data && (
+        <Stack gap="md">
+          {NOTIFICATION_SETTINGS.map((name) => (
+            <SettingSwitch key={name} name={name} settings={settings.data} />
+          ))}
+          <Switch
+            label="Project updates"
+            description="Updates about your trek requests are always on and cannot be turned off."
+            checked
+            disabled
+            readOnly
+          />
+        </Stack>
+      )}
+    </SettingsSection>
+  );
+}

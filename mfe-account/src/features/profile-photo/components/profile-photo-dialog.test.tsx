@@ -1,0 +1,192 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildUser } from '@trek/shared/testing/builders';
+import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import SettingsPage from '../../../pages/settings-page';
+import { renderPage } from '../../../test/render';
+
+const UPLOAD_URL = '/api/profile-image/upload/6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90?signature=s1';
+const PHOTO_URL = '/api/profile-images/0b6b7c1e-2f7a-4d1c-9d55-1a2b3c4d5e6f.png';
+
+function photoApi(routes: Record<string, MockRoute> = {}) {
+  return mockApi({
+    user: buildUser(),
+    routes: {
+      'GET /api/auth/methods': json({
+        google: { connected: false, emailVerified: false },
+        facebook: { connected: false, emailVerified: false },
+        magicLink: { connected: true, emailVerified: true },
+        hasMultipleMethods: false,
+      }),
+      'GET /api/user/settings': json({
+        emailNotifications: true,
+        newsletters: false,
+        promotions: false,
+        projectUpdates: true,
+      }),
+      'GET /api/user/email-change': json({ emailChange: null }),
+      'POST /api/profile-image/upload': json({ uploadURL: UPLOAD_URL }),
+      'PUT /api/profile-image/upload/:id': json({ success: true }),
+      'PUT /api/profile-image': json({ user: buildUser({ profileImageUrl: PHOTO_URL }) }),
+      ...routes,
+    },
+  });
+}
+
+const png = (name = 'me.png', size = 2048) =>
+  new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+async function openDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Add a photo' }));
+  return screen.findByRole('dialog', { name: 'Profile photo' });
+}
+
+const fileInput = (dialog: HTMLElement) => {
+  const input = dialog.querySelector('input[type="file"]');
+  if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+  return input;
+};
+
+describe('the profile photo dialog', () => {
+  beforeAll(() => {
+    // jsdom has no object URLs; the preview only needs one to show.
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => {};
+  });
+
+  it('goes from a chosen photo with its preview, through the upload, to done; the user gets the photo', async () => {
+    const api = photoApi();
+    const { queryClient } = renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    const zone = within(dialog).getByRole('button', { name: /Choose a photo/ });
+    expect(zone.getAttribute('tabindex')).toBe('0');
+    await userEvent.upload(fileInput(dialog), png());
+    expect(within(dialog).getByRole('img', { name: 'Preview of the chosen photo' })).toBeTruthy();
+    expect(within(dialog).getByText('me.png')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await within(dialog).findByText('Your new profile photo is saved.')).toBeTruthy();
+    expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
+    // It took the place of the upload's toast (one toast at a time).
+    await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
+
+    const [upload] = api.callsTo('PUT /api/profile-image/upload/:id');
+    expect(upload?.url.search).toBe('?signature=s1');
+    expect(upload?.body).toBeInstanceOf(File);
+    expect(api.callsTo('PUT /api/profile-image')[0]?.body).toEqual({ profileImageURL: UPLOAD_URL });
+    // The cached user (the header's avatar) has the photo, without a reload.
+    expect(
+      (queryClient.getQueryData(['auth', 'user']) as { profileImageUrl: string }).profileImageUrl,
+    ).toBe(PHOTO_URL);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('refuses more than one file', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    const zone = within(dialog).getByRole('button', { name: /Choose a photo/ });
+    const files = [png('a.png'), png('b.png')];
+    fireEvent.drop(zone, {
+      dataTransfer: {
+        files,
+        items: files.map((file) => ({ kind: 'file', getAsFile: () => file })),
+        types: ['Files'],
+      },
+    });
+    expect(await screen.findByText('Too many files')).toBeTruthy();
+    expect(screen.getByText('You can only upload 1 file(s) maximum.')).toBeTruthy();
+  });
+
+  it('says a file is too large', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png('big.png', 5 * 1024 * 1024 + 1));
+    expect(await screen.findByText('File too large')).toBeTruthy();
+    expect(screen.getByText('Maximum allowed size is 5MB.')).toBeTruthy();
+  });
+
+  it('says a file that is not a photo cannot be uploaded', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(
+      fileInput(dialog),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      { applyAccept: false },
+    );
+    expect(await screen.findByText('Upload error')).toBeTruthy();
+    expect(screen.getByText('Failed to upload notes.txt')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG or WebP images are accepted.'),
+      'Upload error',
+      'Failed to upload me.png',
+    ],
+    [
+      apiError(413, 'PAYLOAD_TOO_LARGE', 'Maximum allowed size is 5MB.'),
+      'File too large',
+      'Maximum allowed size is 5MB.',
+    ],
+  ])('says what the server refused in the upload (%#)', async (answer, title, message) => {
+    photoApi({ 'PUT /api/profile-image/upload/:id': answer });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText('Upload successful')).toBeNull();
+    // Back to the chosen file, to try again or choose another.
+    expect(within(dialog).getByRole('button', { name: 'Upload photo' })).toBeTruthy();
+  });
+
+  it('says when the photo could not be made the profile photo', async () => {
+    photoApi({ 'PUT /api/profile-image': apiError(400, 'VALIDATION', 'profileImageURL: nope') });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText('Failed to update profile photo')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
+  });
+
+  it('says the file arrived while the photo is being saved', async () => {
+    photoApi({ 'PUT /api/profile-image': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText('Upload successful')).toBeTruthy();
+    expect(screen.getByText('1 file(s) uploaded successfully.')).toBeTruthy();
+  });
+
+  it('removes the photo after confirming', async () => {
+    const api = mockApi({
+      user: buildUser({ profileImageUrl: PHOTO_URL }),
+      routes: {
+        'GET /api/auth/methods': json({
+          google: { connected: false, emailVerified: false },
+          facebook: { connected: false, emailVerified: false },
+          magicLink: { connected: true, emailVerified: true },
+          hasMultipleMethods: false,
+        }),
+        'GET /api/user/settings': () => never(),
+        'GET /api/user/email-change': json({ emailChange: null }),
+        'DELETE /api/profile-image': json({ user: buildUser() }),
+      },
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile photo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    expect(within(dialog).getByText(/Remove your profile photo\?/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
+    expect(api.callsTo('DELETE /api/profile-image')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,251 @@
+import '@mantine/dropzone/styles.layer.css';
+import { Avatar, Button, Group, Image, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useMutation } from '@tanstack/react-query';
+import {
+  changeProfileImageMutationOptions,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  removeProfileImageMutationOptions,
+  type User,
+  userInitial,
+} from '@trek/shared';
+import { useEffect, useRef, useState } from 'react';
+import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
+import {
+  failureToast,
+  MAX_PHOTOS,
+  rejectionToast,
+  type Toast,
+  uploadedToast,
+} from '../model/photo-toasts';
+
+type Stage = 'idle' | 'selected' | 'uploading' | 'done' | 'confirm-remove';
+
+/**
+ * 'Upload successful' says the file arrived; what became of it (the photo saved, or not) then
+ * takes its place, as one toast shows at a time.
+ */
+const UPLOADED_TOAST_ID = 'profile-photo-uploaded';
+
+const showFailure = ({ title, message }: Toast) => toastFailure(message, title, UPLOADED_TOAST_ID);
+
+function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+/**
+ * The profile photo dialog (spec: idle, files selected, uploading, done): one JPEG, PNG or WebP
+ * image of at most 5 MB, chosen by drag and drop, click or keyboard, previewed, then uploaded
+ * with its progress shown. The header's avatar shows the new photo as soon as it is saved.
+ */
+export function ProfilePhotoDialog({
+  opened,
+  onClose,
+  user,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  user: User;
+}) {
+  const [stage, setStage] = useState<Stage>('idle');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const cancelUpload = useRef<AbortController | null>(null);
+  const change = useMutation(changeProfileImageMutationOptions());
+  const remove = useMutation(removeProfileImageMutationOptions());
+
+  // The preview's object URL lives as long as it is shown.
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const reset = () => {
+    setStage('idle');
+    setFile(null);
+    setPreview(null);
+    setProgress(0);
+  };
+  const close = () => {
+    if (stage === 'uploading') return;
+    reset();
+    onClose();
+  };
+
+  const choose = (picked: File) => {
+    setFile(picked);
+    setPreview(URL.createObjectURL(picked));
+    setStage('selected');
+  };
+
+  const upload = () => {
+    if (!file) return;
+    const controller = new AbortController();
+    cancelUpload.current = controller;
+    setProgress(0);
+    setStage('uploading');
+    change.mutate(
+      {
+        file,
+        onProgress: (sent) => setProgress(Math.round(sent * 100)),
+        onUploaded: () =>
+          toastSuccessReplaceable(UPLOADED_TOAST_ID, uploadedToast.message, uploadedToast.title),
+        signal: controller.signal,
+      },
+      {
+        onSuccess: () => {
+          setStage('done');
+          toastSuccess('Profile photo updated successfully', undefined, UPLOADED_TOAST_ID);
+        },
+        onError: (error) => {
+          setStage('selected');
+          if (!controller.signal.aborted) showFailure(failureToast(error, file.name));
+        },
+      },
+    );
+  };
+
+  const removePhoto = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        toastSuccess('Profile photo updated successfully');
+        close();
+      },
+      onError: () => toastFailure('Failed to update profile photo'),
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Profile photo"
+      centered
+      closeOnClickOutside={stage !== 'uploading'}
+      closeOnEscape={stage !== 'uploading'}
+      withCloseButton={stage !== 'uploading'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {stage === 'idle' && (
+        <Stack gap="md">
+          <Dropzone
+            onDrop={(files) => {
+              const [picked] = files;
+              if (picked) choose(picked);
+            }}
+            onReject={(rejected) => showFailure(rejectionToast(rejected))}
+            accept={[...PROFILE_IMAGE_TYPES]}
+            maxSize={PROFILE_IMAGE_MAX_BYTES}
+            maxFiles={MAX_PHOTOS}
+            multiple={false}
+            role="button"
+            aria-label="Choose a photo: drop it here, or press Enter to browse your files"
+            aria-describedby="photo-rules"
+          >
+            <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
+              <Dropzone.Idle>
+                <Text fw={600}>Drag a photo here or click to choose one</Text>
+              </Dropzone.Idle>
+              <Dropzone.Accept>
+                <Text fw={600}>Drop the photo to use it</Text>
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <Text fw={600} c="red">
+                  One JPEG, PNG or WebP image, up to 5MB
+                </Text>
+              </Dropzone.Reject>
+              <Text fz="sm" c="dimmed" id="photo-rules">
+                One JPEG, PNG or WebP image, up to 5MB.
+              </Text>
+            </Stack>
+          </Dropzone>
+          <Group justify="space-between">
+            {user.profileImageUrl ? (
+              <Button variant="subtle" color="red" onClick={() => setStage('confirm-remove')}>
+                Remove photo
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      )}
+
+      {(stage === 'selected' || stage === 'uploading') && file && (
+        <Stack gap="md">
+          <Group wrap="nowrap" gap="md">
+            {preview && (
+              <Image
+                src={preview}
+                alt="Preview of the chosen photo"
+                w={96}
+                h={96}
+                radius="xl"
+                fit="cover"
+              />
+            )}
+            <Stack gap={2} miw={0}>
+              <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {file.name}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {sizeLabel(file.size)}
+              </Text>
+            </Stack>
+          </Group>
+          {stage === 'uploading' ? (
+            <Stack gap={4}>
+              <Text fz="sm" id="upload-progress-label">
+                Uploading… {progress}%
+              </Text>
+              <Progress value={progress} aria-labelledby="upload-progress-label" animated />
+              <Group justify="flex-end" mt="xs">
+                <Button variant="default" onClick={() => cancelUpload.current?.abort()}>
+                  Cancel upload
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Group justify="space-between">
+              <Button variant="default" onClick={reset}>
+                Choose another
+              </Button>
+              <Button onClick={upload} data-autofocus>
+                Upload photo
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+
+      {stage === 'done' && (
+        <Stack gap="md" align="center">
+          <Avatar src={user.profileImageUrl} alt="Your new profile photo" size={96} radius="xl">
+            {userInitial(user)}
+          </Avatar>
+          <Text role="status">Your new profile photo is saved.</Text>
+          <Button onClick={close} data-autofocus>
+            Done
+          </Button>
+        </Stack>
+      )}
+
+      {stage === 'confirm-remove' && (
+        <Stack gap="md">
+          <Text>Remove your profile photo? Your initial is shown instead.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStage('idle')} data-autofocus>
+              Keep photo
+            </Button>
+            <Button color="red" onClick={removePhoto} loading={remove.isPending}>
+              Remove photo
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, PATHS } from '@trek/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toastFailure, toastSuccess } from '../../../ui/toasts';
+
+/** Deleting the account: enabled once DELETE is typed; then signed out and sent to /. */
+export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const remove = useMutation(deleteAccountMutationOptions());
+  const navigate = useNavigate();
+  const confirmed = typed === DELETE_ACCOUNT_CONFIRMATION;
+
+  const close = () => {
+    if (remove.isPending) return;
+    setTyped('');
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Delete your account?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!confirmed || remove.isPending) return;
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toastSuccess('Account deleted successfully');
+              navigate(PATHS.home);
+            },
+            onError: () => toastFailure('Failed to delete account'),
+          });
+        }}
+      >
+        <Stack gap="md">
+          <Text>This permanently deletes, and cannot be undone:</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>your account, sign-in methods and settings;</List.Item>
+            <List.Item>your trek requests, with their history and guide offers;</List.Item>
+            <List.Item>your profile photo and any data export.</List.Item>
+          </List>
+          <TextInput
+            label={`Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={!confirmed} loading={remove.isPending}>
+              Delete account
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

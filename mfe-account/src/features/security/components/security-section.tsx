@@ -1,0 +1,118 @@
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import {
+  requestDataExportMutationOptions,
+  signOutOtherDevicesMutationOptions,
+  type User,
+} from '@trek/shared';
+import { type ReactNode, useState } from 'react';
+import { SettingsSection } from '../../../ui/settings-section';
+import { toastFailure, toastSuccess } from '../../../ui/toasts';
+import { DeleteAccountDialog } from './delete-account-dialog';
+
+function Row({ title, text, action }: { title: string; text: ReactNode; action: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="sm">
+      <Stack gap={2} maw={480}>
+        <Text fw={500}>{title}</Text>
+        <Text fz="sm" c="dimmed">
+          {text}
+        </Text>
+      </Stack>
+      {action}
+    </Group>
+  );
+}
+
+/** Security & Privacy: sign out of other devices, export the data, delete the account. */
+export function SecuritySection({ user }: { user: User }) {
+  const signOut = useMutation(signOutOtherDevicesMutationOptions());
+  const exportData = useMutation(requestDataExportMutationOptions());
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const signOutOthers = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmSignOut(false);
+        toastSuccess('Signed out from all other devices. Your current session remains active.');
+      },
+      onError: () => {
+        setConfirmSignOut(false);
+        toastFailure('Failed to sign out of all devices');
+      },
+    });
+
+  return (
+    <SettingsSection title="Security & Privacy" description="Your sessions and your data.">
+      <Row
+        title="Sign out of all other devices"
+        text="Ends every session but this one, on phones, tablets and other browsers."
+        action={
+          <Button variant="default" onClick={() => setConfirmSignOut(true)}>
+            Sign out other devices
+          </Button>
+        }
+      />
+      <Divider />
+      <Row
+        title="Export your data"
+        text={
+          user.hasTemporaryEmail
+            ? 'Add your email address first: the download link is sent by email.'
+            : 'A file of everything we hold about you, sent to you as a download link by email.'
+        }
+        action={
+          <Button
+            variant="default"
+            disabled={user.hasTemporaryEmail}
+            loading={exportData.isPending}
+            onClick={() =>
+              exportData.mutate(undefined, {
+                onSuccess: () => toastSuccess("We'll email you a download link within 24 hours"),
+                onError: () => toastFailure('Failed to request data export'),
+              })
+            }
+          >
+            Export my data
+          </Button>
+        }
+      />
+      <Divider />
+      <Row
+        title="Delete your account"
+        text="Your account, trek requests and photo are deleted for good."
+        action={
+          <Button color="red" variant="light" onClick={() => setDeleting(true)}>
+            Delete account
+          </Button>
+        }
+      />
+      <Modal
+        opened={confirmSignOut}
+        onClose={() => !signOut.isPending && setConfirmSignOut(false)}
+        title="Sign out of all other devices?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>Every other session ends. You stay signed in here.</Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => setConfirmSignOut(false)}
+              disabled={signOut.isPending}
+              data-autofocus
+            >
+              Cancel
+            </Button>
+            <Button onClick={signOutOthers} loading={signOut.isPending}>
+              Sign out other devices
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <DeleteAccountDialog opened={deleting} onClose={() => setDeleting(false)} />
+    </SettingsSection>
+  );
+}
