@@ -164,7 +164,6 @@ function caseArbitrary(
 
 describe('input fuzzing', () => {
   let api: TestApi;
-  let first: RouteFixture;
   let fixture: RouteFixture;
   let checksums: Record<string, string>;
   /** The write mark `checksums` were computed at. */
@@ -181,19 +180,18 @@ describe('input fuzzing', () => {
       OAUTH_STARTS_PER_IP: '100000000',
       ...WHATSAPP_TEST_ENV,
     });
-    first = await makeFixture(api);
-    fixture = first;
+    fixture = await makeFixture(api);
     checksums = await tableChecksums(api.db);
     mark = await writeMark(api.db);
   });
   afterAll(() => api.close());
 
-  /** The first fixture's ids and tokens in a text, replaced by the current fixture's. */
-  function current(text: string): string {
+  /** The ids and tokens of the fixture a call was built on, replaced by the current fixture's. */
+  function current(text: string, origin: RouteFixture): string {
     return text
-      .replaceAll(first.projectId, fixture.projectId)
-      .replaceAll(first.changeSetId, fixture.changeSetId)
-      .replaceAll(first.magicLinkToken, fixture.magicLinkToken);
+      .replaceAll(origin.projectId, fixture.projectId)
+      .replaceAll(origin.changeSetId, fixture.changeSetId)
+      .replaceAll(origin.magicLinkToken, fixture.magicLinkToken);
   }
 
   /** After a call that succeeded: a fixture whose session, project or link is gone is made anew. */
@@ -234,7 +232,11 @@ describe('input fuzzing', () => {
       const route = api.routes.find((r) => r.method === row.method && r.url === row.url);
       expect(route, 'registered').toBeDefined();
       if (!route) return;
-      const call = await row.call(first);
+      // Each route starts on a fresh fixture: what its call creates (an upload) belongs to its
+      // caller, and no earlier route's cases have spent that caller's limits.
+      fixture = await makeFixture(api);
+      const origin = fixture;
+      const call = await row.call(origin);
       // A row may create what its call names (a guide): that write is not a case's.
       checksums = await tableChecksums(api.db);
       mark = await writeMark(api.db);
@@ -253,7 +255,7 @@ describe('input fuzzing', () => {
               c.params[name] ??
               encodeURIComponent(call.params?.[name] ?? (name === 'id' ? fixture.projectId : name)),
           );
-          const url = `${api.url}${current(path)}${c.query ? `?${current(c.query)}` : ''}`;
+          const url = `${api.url}${current(path, origin)}${c.query ? `?${current(c.query, origin)}` : ''}`;
           const headers: Record<string, string> = {
             origin: TEST_ORIGIN,
             cookie: fixture[row.caller ?? 'travelerA'].cookie,
@@ -265,7 +267,7 @@ describe('input fuzzing', () => {
             headers,
             redirect: 'manual',
             ...(bodyText !== undefined
-              ? { body: typeof bodyText === 'string' ? current(bodyText) : bodyText }
+              ? { body: typeof bodyText === 'string' ? current(bodyText, origin) : bodyText }
               : {}),
           });
           const answer = await res.text();
