@@ -1,31 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The part of the page to check: CSS selectors, as axe's own include/exclude take them. */
-export interface AxeContext {
-  include?: string | string[];
-  exclude?: string | string[];
-}
-
-const asList = (selectors: string | string[] | undefined) =>
-  selectors === undefined ? [] : Array.isArray(selectors) ? selectors : [selectors];
+/** Every WCAG 2.0, 2.1 and 2.2 rule of levels A and AA that axe-core knows. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /**
- * Runs axe-core (every rule it enables by default, WCAG 2.x A and AA included) on the page as it
- * is now, and fails listing each violation with the element it was found on, so the report says
- * what to fix. Check a page in each state a user reaches (a dialog open, an error shown).
+ * Runs axe-core over the page as it is now and fails naming each violation, the rule, its help
+ * and the elements, so the report says what to fix. `what` names the state in the message.
+ * The one accessibility check of the e2e suite: the sweep (accessibility.spec.ts) and the specs
+ * of states only a journey reaches call it.
  */
-export async function expectNoAxeViolations(page: Page, context: AxeContext = {}): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of asList(context.include)) builder = builder.include(selector);
-  for (const selector of asList(context.exclude)) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  expect(
-    violations.flatMap((violation) =>
-      violation.nodes.map((node) =>
-        `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`.trim(),
-      ),
-    ),
-    'axe-core accessibility violations',
-  ).toEqual([]);
+export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1] ?? ''}`)
+        .join('\n')}`,
+  );
+  expect.soft(found, `axe violations on ${what} (${page.viewportSize()?.width} px)`).toEqual([]);
 }

@@ -22,6 +22,8 @@ export async function completeWizardWithMouse(
   await page.getByRole('button', { name: 'Start date' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('button', { name: dayLabel(dayNextMonth(day)), exact: true }).click();
+  // The dates step also asks about flexibility: choosing a date stays on it, Next moves on.
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Group & preferences' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'English' }).check();
 }

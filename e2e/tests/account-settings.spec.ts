@@ -142,7 +142,7 @@ test('a photo chosen by keyboard is uploaded and shown in the header without a r
 }) => {
   await signUp(page, 'settings.photo@example.com', 'Pia');
   // The header's avatar (its image is decorative: the menu button names the account).
-  const avatar = page.getByRole('button', { name: 'Account menu for Pia' }).locator('img');
+  const avatar = page.getByRole('button', { name: 'Pia, account menu' }).locator('img');
   await expect(avatar).toHaveCount(0);
   await page.getByRole('button', { name: 'Add a photo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profile photo' });

@@ -127,14 +127,14 @@ test("a traveler is turned away from /admin/guides with 'Access Denied', and the
   await expect(page.getByRole('heading', { level: 1, name: 'Guide management' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/guides')).status()).toBe(403);
 
-  await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+  await page.getByRole('button', { name: 'Ana, account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Guide management' })).toHaveCount(0);
 });
 
 test('the admin reaches the page from the user menu', async ({ adminPage: page }) => {
   await page.goto('/landing');
-  await page.getByRole('button', { name: 'Account menu for Rosa' }).click();
+  await page.getByRole('button', { name: 'Rosa, account menu' }).click();
   await page.getByRole('menuitem', { name: 'Guide management' }).click();
   await expect(page).toHaveURL('/admin/guides');
   await expect(page.getByRole('heading', { level: 1, name: 'Guide management' })).toBeVisible();

@@ -30,7 +30,7 @@ test('signed-in travelers get a user menu that closes on an outside click', asyn
   travelerPage: page,
 }) => {
   await page.goto('/landing');
-  const menuButton = page.getByRole('button', { name: 'Account menu for Ana' });
+  const menuButton = page.getByRole('button', { name: 'Ana, account menu' });
   await expect(menuButton).toContainText('A');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 

@@ -66,7 +66,7 @@ test('a remote redeployed under an open page: its next page shows the new versio
     expect((await fetch(`${remote.url}/static/js/async/${oldChunk}`)).status).toBe(404);
     expect((await fetch(`${remote.url}/mf-manifest.json`)).status).toBe(200);
 
-    await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+    await page.getByRole('button', { name: 'Ana, account menu' }).click();
     await page.getByRole('menuitem', { name: 'My projects' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Projects, v2' })).toBeVisible();
     expect(await fallbackSeen()).toBe(false);

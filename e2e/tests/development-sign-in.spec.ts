@@ -33,7 +33,7 @@ test('without credentials, development signs in through the local provider, labe
     await page.getByLabel('First name (optional)').fill('Nico');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu for Nico' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Nico, account menu' })).toBeVisible();
   } finally {
     await host.close();
     await api.stop();

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { waitForMagicLink } from '../support/mailbox';
+import { tabTo } from '../support/projects';
 import { signIn } from '../support/sessions';
 import { BASE_URL } from '../support/suite-env';
 import { completeWizardWithMouse, dayLabel, dayNextMonth } from '../support/wizard';
@@ -23,14 +24,16 @@ test('a visitor completes the four steps with the mouse; a reload keeps the answ
     'data-checked',
     'true',
   );
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.getByRole('button', { name: 'Start date' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   const start = dayNextMonth(12);
   await page.getByRole('button', { name: dayLabel(start), exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Group & preferences' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back' }).click();
+  // The step asks about flexibility too: choosing the date closes the calendar and stays here.
+  await expect(page.getByRole('button', { name: dayLabel(start), exact: true })).toBeHidden();
+  await expect(page.getByLabel('No / Fixed dates')).toBeFocused();
+  await expect(page.getByText('3 out of 4')).toBeVisible();
   // End date = start + 4 nights, shown like 'Mon 05 Jan 2026'.
   const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 4);
   const shown = end
@@ -50,7 +53,7 @@ test('a visitor completes the four steps with the mouse; a reload keeps the answ
       'Flexibility window: ±2 days around your selected dates. Guides can propose alternative dates within this range.',
     ),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Select at least one language to continue')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit request' })).toBeDisabled();
   await page
@@ -119,6 +122,10 @@ test('a visitor completes the wizard with the keyboard only', async ({ page }) =
   for (let i = 0; i < 50 && !(await day.evaluate((el) => el === document.activeElement)); i += 1) {
     await page.keyboard.press(i < 5 ? 'Tab' : 'ArrowRight');
   }
+  await page.keyboard.press('Enter');
+  // Focus moves on to the flexibility question of the same step; Next moves on.
+  await expect(page.getByLabel('No / Fixed dates')).toBeFocused();
+  await tabTo(page, 'Next');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Group & preferences' })).toBeFocused();
 

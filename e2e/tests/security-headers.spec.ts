@@ -95,7 +95,7 @@ test('the request wizard, its lazy steps and the user menu stay within the polic
   const violations = await recordViolations(context, page);
   await page.goto('/create-project');
   await completeWizardWithMouse(page);
-  await page.getByRole('button', { name: 'Account menu for Ana' }).click();
+  await page.getByRole('button', { name: 'Ana, account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   expect(await violations()).toEqual([]);
 });

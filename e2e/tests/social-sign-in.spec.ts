@@ -31,7 +31,7 @@ test('signing in with Google from /sign-in lands on My Projects', async ({ page 
   await signInAtProvider(page, 'rosa-google');
   await expect(page).toHaveURL(/\/u\/projects/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu for Rosa' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rosa, account menu' })).toBeVisible();
 });
 
 test("from the wizard's modal, the saved request is created once and the address is cleaned", async ({
@@ -96,7 +96,7 @@ test('an e-mail that belongs to another account is linked only after the owner p
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Facebook' }).click();
   await logInAtFacebook(page, 'owner-facebook');
-  await expect(page.getByRole('button', { name: 'Account menu for Ana' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ana, account menu' })).toBeVisible();
 });
 
 test('Facebook vouches for no e-mail: its account gets no admin rights, and a magic link to the address takes it back', async ({
@@ -106,7 +106,7 @@ test('Facebook vouches for no e-mail: its account gets no admin rights, and a ma
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Facebook' }).click();
   await logInAtFacebook(page, 'claims-admin-facebook');
-  await expect(page.getByRole('button', { name: 'Account menu for Mallory' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mallory, account menu' })).toBeVisible();
   expect(await (await page.request.get('/api/auth/user')).json()).toMatchObject({
     email: FACEBOOK_FIRST_ADMIN_EMAIL,
     isAdmin: false,
@@ -122,7 +122,7 @@ test('Facebook vouches for no e-mail: its account gets no admin rights, and a ma
   await owner.context().close();
   // The Facebook sign-in lost the account, and its session with it.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account menu for Mallory' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Mallory, account menu' })).toBeHidden();
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
@@ -143,14 +143,14 @@ test("signing out of all devices ends a second browser's session", async ({ page
     await p.goto(`${BASE_URL}/sign-in`);
     await p.getByRole('button', { name: 'Continue with Google' }).click();
     await signInAtProvider(p, 'devices-google');
-    await expect(p.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+    await expect(p.getByRole('button', { name: 'Eva, account menu' })).toBeVisible();
   }
   const res = await page.request.post('/api/auth/logout-all-devices');
   expect(await res.json()).toMatchObject({ success: true, endedSessions: 1 });
   await other.reload();
   await expect(other).toHaveURL(/\/sign-in\?returnTo=/);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Account menu for Eva' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Eva, account menu' })).toBeVisible();
   await other.close();
 });
 
@@ -184,7 +184,7 @@ test('Log out in the user menu ends the session and goes to the marketing site',
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await signInAtProvider(page, 'logout-google');
-  await page.getByRole('button', { name: 'Account menu for Teo' }).click();
+  await page.getByRole('button', { name: 'Teo, account menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'TrekPeru marketing home' })).toBeVisible();
   await page.goto(`${BASE_URL}/landing`);

@@ -4,6 +4,7 @@ import { AppProviders, createQueryClient, RoutePreloadProvider } from '@trek/sha
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { startAuthSync } from './auth/auth-sync';
 import { startFederation } from './federation/runtime';
 import { buildRoutes, preloadRoute } from './routes';
 
@@ -13,6 +14,8 @@ startFederation();
 // singletons and never create their own inside the host.
 const queryClient = createQueryClient();
 const router = createBrowserRouter(buildRoutes());
+// A sign-in or sign-out in another tab shows here too.
+startAuthSync(queryClient);
 
 // The server puts a fresh nonce in each page and allows style elements that carry it: Mantine
 // writes its CSS variables and responsive styles in such elements at run time

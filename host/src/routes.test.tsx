@@ -213,7 +213,7 @@ describe('route data', () => {
     renderRoutes(buildRoutes(projectRoutes()), { path: '/u/projects/42' });
     await waitFor(() => expect(projectCalls(fetchMock)).toEqual(['/api/projects/42']));
     // The page itself has not arrived: the data did not wait for it.
-    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByRole('status', { busy: true })).toBeTruthy();
   });
 
   it('asks nothing for a visitor, who would only get a 401', async () => {

@@ -9,6 +9,7 @@ export {
   guidesQueryOptions,
   updateGuideMutationOptions,
 } from './api/admin-guides';
+export { userQueryOptions } from './api/auth';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
@@ -50,6 +51,7 @@ export {
   updateUserSettingsMutationOptions,
   userSettingsQueryOptions,
 } from './api/user-settings';
+export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SITE } from '@trek/shared';
-import { mockApi, never } from '@trek/shared/testing/mock-api';
+import { apiError, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, traveler } from '../test/render';
 import { AppLayout } from './app-layout';
+import { SIGN_OUT_FAILED } from './user-menu';
 
 const layoutRoutes = [{ element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] }];
 
@@ -21,7 +22,7 @@ describe('header', () => {
   it('shows signed-in users a menu with My projects, Settings and Log out', async () => {
     mockApi({ user: traveler });
     renderRoutes(layoutRoutes, { path: '/landing' });
-    const menuButton = await screen.findByRole('button', { name: 'Account menu for Ana' });
+    const menuButton = await screen.findByRole('button', { name: 'Ana, account menu' });
     expect(within(menuButton).getByText('A')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
 
@@ -39,19 +40,36 @@ describe('header', () => {
   it('adds Guide management for an admin, as the server says', async () => {
     mockApi({ user: { ...traveler, isAdmin: true } });
     renderRoutes(layoutRoutes, { path: '/landing' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ana, account menu' }));
     expect(
       (await screen.findByRole('menuitem', { name: 'Guide management' })).getAttribute('href'),
     ).toBe('/admin/guides');
   });
 
-  it('shows Signing out... while the logout call is pending', async () => {
+  it('closes the menu on Log out and shows and announces Signing out... on its button', async () => {
     const api = mockApi({ user: traveler, routes: { 'POST /api/auth/logout': never } });
     renderRoutes(layoutRoutes, { path: '/landing' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ana, account menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
-    expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Signing out...' })).toBeTruthy();
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+      'Signing out...',
+    );
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
+  });
+
+  it('keeps the session and says so when signing out fails', async () => {
+    mockApi({
+      user: traveler,
+      routes: { 'POST /api/auth/logout': apiError(500, 'INTERNAL', 'Internal error') },
+    });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ana, account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText(SIGN_OUT_FAILED.message)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ana, account menu' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 });
 
@@ -78,7 +96,7 @@ describe('menu display name fallbacks', () => {
     mockApi({ user: { ...traveler, firstName: null, email: 'wanderer@example.com' } });
     renderRoutes(layoutRoutes, { path: '/landing' });
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Account menu for wanderer' })).toBeTruthy(),
+      expect(screen.getByRole('button', { name: 'wanderer, account menu' })).toBeTruthy(),
     );
   });
 });

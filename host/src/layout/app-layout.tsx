@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import classes from './app-layout.module.css';
+import { RouteAnnouncer } from './route-announcer';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <SiteFooter />
+      <RouteAnnouncer mainId="main-content" />
       <ScrollRestoration />
     </Box>
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { PATHS, SITE, useAuth } from '@trek/shared';
+import { PATHS, SIGN_IN_REQUEST_STATE, SITE, useAuth } from '@trek/shared';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
@@ -43,6 +43,8 @@ export function SiteHeader() {
             <Button
               component={Link}
               to={PATHS.newTrek}
+              // On the wizard itself, the wizard opens its sign-in modal instead.
+              state={onCreatePage ? SIGN_IN_REQUEST_STATE : undefined}
               radius="xl"
               onMouseEnter={remotePages.requestWizard.preload}
               onFocus={remotePages.requestWizard.preload}

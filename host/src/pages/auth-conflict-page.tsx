@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Container,
@@ -8,11 +9,14 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { PageMeta, sendLinkingMagicLinkMutationOptions } from '@trek/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+
+export const SEND_FAILED = 'We could not send the link. Please check the address and try again.';
 
 const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook' } as const;
 
@@ -31,9 +35,15 @@ export function AuthConflictPage() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const send = useMutation({
     ...sendLinkingMagicLinkMutationOptions(),
-    // A failure stays quiet for the person (docs/product/sign-in.md); it is logged for us.
+    // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
+    // person waiting for an e-mail that never comes.
     onError: (error) => console.error('Could not send the linking e-mail', error),
   });
+  // The sent view's heading takes focus; the status line (mounted in both views) announces it.
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (send.isSuccess) sentHeading.current?.focus();
+  }, [send.isSuccess]);
   const providerName = isProvider(provider) ? PROVIDER_NAMES[provider] : 'your provider';
 
   return (
@@ -45,9 +55,12 @@ export function AuthConflictPage() {
       />
       <Container size={480} py={64}>
         <Paper withBorder radius="md" p="xl">
+          <VisuallyHidden role="status">
+            {send.isSuccess ? `Check Your Email. We sent a link to ${email.trim()}.` : ''}
+          </VisuallyHidden>
           {send.isSuccess ? (
             <Stack gap="md">
-              <Title order={1} fz={26}>
+              <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>
                 Check Your Email
               </Title>
               <Text>
@@ -84,6 +97,11 @@ export function AuthConflictPage() {
                   onChange={(event) => setEmail(event.currentTarget.value)}
                   required
                 />
+                {send.isError && (
+                  <Alert color="red" variant="light" role="alert">
+                    {SEND_FAILED}
+                  </Alert>
+                )}
                 <Button type="submit" disabled={!email.trim()} loading={send.isPending}>
                   Send verification link
                 </Button>

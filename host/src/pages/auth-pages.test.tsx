@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render';
-import { AuthConflictPage } from './auth-conflict-page';
+import { AuthConflictPage, SEND_FAILED } from './auth-conflict-page';
 import { providerSignInUrl, SignInPage, safeReturnTo } from './sign-in-page';
 
 describe('sign-in page', () => {
@@ -83,7 +83,9 @@ describe('auth conflict page', () => {
     ).toEqual(['/trek/new', '/trek/new']);
     await userEvent.type(screen.getByLabelText(/Email/), 'ana@example.com');
     await userEvent.click(send);
-    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    const sent = await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(document.activeElement).toBe(sent);
+    expect(screen.getByRole('status').textContent).toContain('Check Your Email');
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/trek/new');
     expect(api.callsTo('POST /api/auth/send-magic-link')[0]?.body).toEqual({
       email: 'ana@example.com',
@@ -91,5 +93,73 @@ describe('auth conflict page', () => {
       provider: 'google',
       purpose: 'account_linking',
     });
+  });
+
+  it('says so inline when the link could not be sent, and lets the person try again', async () => {
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': apiError(502, 'MAIL_NOT_SENT', 'Mail not sent'),
+      },
+    });
+    renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
+      path: '/auth/conflict?email=ana%40example.com&provider=google&token=abc123',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
+    expect(screen.getByRole('button', { name: 'Send verification link' })).toBeTruthy();
+  });
+});
+
+describe("sign-in page's e-mail link", () => {
+  it('sends the magic link with returnTo and moves focus to Check your email', async () => {
+    const api = mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], {
+      path: '/sign-in?returnTo=%2Fu%2Fsettings',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    const first = await screen.findByLabelText('First Name *');
+    expect(document.activeElement).toBe(first);
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);
+    await userEvent.type(first, 'Ana');
+    await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    const sent = await screen.findByRole('heading', { name: 'Check your email' });
+    expect(document.activeElement).toBe(sent);
+    expect(screen.getByRole('status').textContent).toContain('Check your email');
+    expect(api.callsTo('POST /api/auth/request-magic-link')[0]?.body).toEqual({
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Quispe',
+      redirectTo: '/u/settings',
+    });
+  });
+
+  it('tells how long to wait when the server refuses more links', async () => {
+    mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': apiError(429, 'RATE_LIMITED', 'Too many', {
+          'retry-after': '600',
+        }),
+      },
+    });
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    await userEvent.type(await screen.findByLabelText('First Name *'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Please try again in 10 minutes.',
+    );
   });
 });

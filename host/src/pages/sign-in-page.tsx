@@ -1,8 +1,26 @@
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { PageMeta, providersQueryOptions, SITE, socialSignInButtonContent } from '@trek/shared';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+
+/** The e-mail form (and Mantine's forms slice) loads when asked for, not with the page. */
+const EmailSignInForm = lazy(() =>
+  import('../features/sign-in/email-sign-in-form').then((module) => ({
+    default: module.EmailSignInForm,
+  })),
+);
 
 /** Where signing in leads when the address names nowhere (docs/product/site.md, "Routes"). */
 export const DEFAULT_RETURN_TO = '/u/projects';
@@ -38,6 +56,7 @@ export function SignInPage() {
   // A provider the server has no credentials for is shown as unavailable, not failed on later.
   const { data: providers } = useQuery(providersQueryOptions());
   const unavailable = (provider: Provider) => providers?.[provider].available === false;
+  const [emailOpen, setEmailOpen] = useState(false);
 
   // A full-page navigation: the API answers with the provider's consent screen.
   const continueWith = (provider: Provider) =>
@@ -75,6 +94,15 @@ export function SignInPage() {
                 )}
               />
             ))}
+            {emailOpen ? (
+              <Suspense fallback={<Skeleton height={200} radius="md" />}>
+                <EmailSignInForm returnTo={returnTo} />
+              </Suspense>
+            ) : (
+              <Button variant="default" size="md" onClick={() => setEmailOpen(true)}>
+                Email me a sign-in link
+              </Button>
+            )}
             <Button
               variant="subtle"
               size="sm"
@@ -89,11 +117,11 @@ export function SignInPage() {
             </Button>
             <Text fz="xs" c="dimmed" ta="center">
               By continuing you agree to our{' '}
-              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always" td="underline">
                 Terms of Service
               </Anchor>{' '}
               and{' '}
-              <Anchor href={SITE.legalUrl} fz="xs" underline="always">
+              <Anchor href={SITE.legalUrl} fz="xs" underline="always" td="underline">
                 Privacy Policy
               </Anchor>
               .

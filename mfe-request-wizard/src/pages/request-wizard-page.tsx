@@ -1,6 +1,7 @@
 import { Container, Title } from '@mantine/core';
-import { PageMeta, useAuth } from '@trek/shared';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { isSignInRequest, PageMeta, useAuth } from '@trek/shared';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
 import { RequestWizard } from '../features/wizard/components/request-wizard';
@@ -22,6 +23,19 @@ export default function RequestWizardPage() {
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
+
+  // The header's Sign In pressed on this page: open the sign-in modal (only to sign in), then
+  // forget the request so a reload or Back does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [signInOnlyOpen, setSignInOnlyOpen] = useState(false);
+  useEffect(() => {
+    if (!isSignInRequest(location.state)) return;
+    if (!isAuthenticated) setSignInOnlyOpen(true);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, isAuthenticated, navigate]);
+  const signInOnlyOpened = useRef(false);
+  if (signInOnlyOpen) signInOnlyOpened.current = true;
 
   const visitorStarted = !isLoading && !isAuthenticated && data.trek !== '';
   useEffect(() => {
@@ -51,6 +65,15 @@ export default function RequestWizardPage() {
       {modalOpened.current && (
         <Suspense fallback={null}>
           <RegistrationModal opened={signInOpen} onClose={closeSignIn} />
+        </Suspense>
+      )}
+      {signInOnlyOpened.current && (
+        <Suspense fallback={null}>
+          <RegistrationModal
+            purpose="sign-in"
+            opened={signInOnlyOpen}
+            onClose={() => setSignInOnlyOpen(false)}
+          />
         </Suspense>
       )}
     </>

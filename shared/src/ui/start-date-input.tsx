@@ -30,6 +30,8 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
         valueFormat={DISPLAY_FORMAT}
         minDate={toIsoDate(new Date())}
         popoverProps={{ trapFocus: true }}
+        // Days of the months around are half-transparent (2.4:1): not shown at all.
+        hideOutsideDates
         ariaLabels={{
           nextMonth: 'Next month',
           previousMonth: 'Previous month',

@@ -10,12 +10,13 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { type MagicLinkResponse, requestMagicLinkMutationOptions } from '@trek/shared';
-import { useEffect, useState } from 'react';
+import { type MagicLinkResponse, PATHS, requestMagicLinkMutationOptions } from '@trek/shared';
+import { useEffect, useId, useState } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
 import {
   magicLinkError,
@@ -28,15 +29,40 @@ import { SocialButtons } from './social-buttons';
 /** Where the magic link brings the traveler back: the wizard, which then submits the request. */
 export const MAGIC_LINK_RETURN_PATH = '/create-project?auth=success';
 
+/**
+ * Why the modal is open: to send the request (Submit request), or only to sign in (the header's
+ * Sign In pressed on the wizard), which leads to My Projects like /sign-in and submits nothing.
+ */
+export type RegistrationPurpose = 'submit' | 'sign-in';
+
+const PURPOSES = {
+  submit: {
+    title: 'Sign in to send your request',
+    intro:
+      'Your request is saved. Enter your details and we will e-mail you a link to sign in and send it to our guides.',
+    returnTo: MAGIC_LINK_RETURN_PATH,
+    sentText: 'Open it on this device to sign in and submit your trek request.',
+  },
+  'sign-in': {
+    title: 'Sign in',
+    intro: 'Enter your details and we will e-mail you a link to sign in.',
+    returnTo: PATHS.projects,
+    sentText: 'Open it on this device to sign in.',
+  },
+} as const;
+
 export interface RegistrationModalProps {
   opened: boolean;
   onClose: () => void;
+  purpose?: RegistrationPurpose;
 }
 
 type View = 'form' | 'sent';
 
 /** Sign in or register with a magic link (docs/product/sign-in.md, "The registration modal"). */
-export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
+export function RegistrationModal({ opened, onClose, purpose = 'submit' }: RegistrationModalProps) {
+  const texts = PURPOSES[purpose];
+  const modalId = useId();
   const [view, setView] = useState<View>('form');
   const [sentAt, setSentAt] = useState(0);
   const [now, setNow] = useState(Date.now());
@@ -70,19 +96,34 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
     return ticker.stop;
   }, [view, ticker]);
 
+  // The new view's heading (the dialog's title) takes focus; the status line below says it.
+  useEffect(() => {
+    if (view !== 'sent') return;
+    const title = document.getElementById(`${modalId}-title`);
+    title?.setAttribute('tabindex', '-1');
+    title?.focus();
+  }, [view, modalId]);
+
   const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
   const response: MagicLinkResponse | undefined = send.data;
   const error = send.isError ? magicLinkError(send.error) : null;
 
   return (
     <Modal
+      id={modalId}
       opened={opened}
       onClose={onClose}
-      title={view === 'sent' ? 'Check your email' : 'Sign in to send your request'}
+      title={view === 'sent' ? 'Check your email' : texts.title}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
+      {/* Mounted in both views, so the change to the sent view is announced. */}
+      <VisuallyHidden role="status">
+        {view === 'sent'
+          ? `Check your email. We sent a sign-in link to ${send.variables?.email ?? ''}.`
+          : ''}
+      </VisuallyHidden>
       {view === 'form' ? (
         <form
           noValidate
@@ -93,14 +134,13 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
                 email: values.email.trim(),
                 firstName: values.firstName.trim(),
                 lastName: values.lastName.trim(),
-                redirectTo: MAGIC_LINK_RETURN_PATH,
+                redirectTo: texts.returnTo,
               });
           })}
         >
           <Stack gap="sm">
             <Text fz="sm" c="dimmed">
-              Your request is saved. Enter your details and we will e-mail you a link to sign in and
-              send it to our guides.
+              {texts.intro}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
@@ -120,10 +160,10 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
               autoComplete="email"
               {...form.getInputProps('email')}
             />
-            <Group gap="xs" align="flex-start" wrap="nowrap">
+            {/* Side by side with labels on one line (the boxes level); stacked below 36em. */}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <Select
                 label="Country"
-                w={190}
                 searchable
                 allowDeselect={false}
                 data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dialCode})` }))}
@@ -140,12 +180,11 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
                 label="WhatsApp (optional)"
                 type="tel"
                 autoComplete="tel-national"
-                flex={1}
                 leftSection={<Text fz="sm">{findCountry(form.values.countryCode).dialCode}</Text>}
                 leftSectionWidth={48}
                 {...form.getInputProps('whatsapp')}
               />
-            </Group>
+            </SimpleGrid>
             {error && (
               <Alert color="red" variant="light" role="alert">
                 {error.message}
@@ -161,8 +200,7 @@ export function RegistrationModal({ opened, onClose }: RegistrationModalProps) {
       ) : (
         <Stack gap="sm">
           <Text>
-            We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
-            device to sign in and submit your trek request.
+            We sent a sign-in link to <strong>{send.variables?.email}</strong>. {texts.sentText}
           </Text>
           <Text fz="sm" c="dimmed">
             The magic link is valid for 15 minutes.

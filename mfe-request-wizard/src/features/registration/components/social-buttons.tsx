@@ -15,7 +15,11 @@ function toBase64(text: string): string {
 }
 
 /** The saved form travels through the provider round trip, base64-encoded (docs/product/sign-in.md). */
-function socialSignInUrl(provider: 'google' | 'facebook'): string {
+type Provider = 'google' | 'facebook';
+
+const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+
+function socialSignInUrl(provider: Provider): string {
   const params = new URLSearchParams({ returnTo: '/create-project' });
   try {
     const saved = browserStorage('local')?.getItem(STORAGE_KEYS.wizardFormData);
@@ -28,20 +32,29 @@ function socialSignInUrl(provider: 'google' | 'facebook'): string {
   return `/auth/${provider}?${params.toString()}`;
 }
 
+/**
+ * Continue with Google or Facebook. A provider the server has no credentials for shows as
+ * unavailable, as on /sign-in, instead of leaving the wizard for an error page.
+ */
 export function SocialButtons() {
   const { data: providers } = useQuery(providersQueryOptions());
   return (
     <Stack gap="xs">
-      <Button
-        variant="default"
-        onClick={() => window.location.assign(socialSignInUrl('google'))}
-        {...socialSignInButtonContent('Continue with Google', providers?.google)}
-      />
-      <Button
-        variant="default"
-        onClick={() => window.location.assign(socialSignInUrl('facebook'))}
-        {...socialSignInButtonContent('Continue with Facebook', providers?.facebook)}
-      />
+      {(['google', 'facebook'] as const).map((provider) => {
+        const unavailable = providers?.[provider].available === false;
+        return (
+          <Button
+            key={provider}
+            variant="default"
+            disabled={unavailable}
+            onClick={() => window.location.assign(socialSignInUrl(provider))}
+            {...socialSignInButtonContent(
+              `Continue with ${PROVIDER_NAMES[provider]}${unavailable ? ' (unavailable)' : ''}`,
+              providers?.[provider],
+            )}
+          />
+        );
+      })}
     </Stack>
   );
 }

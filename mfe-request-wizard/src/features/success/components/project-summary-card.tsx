@@ -6,11 +6,16 @@ function displayDate(iso: string): string {
   return date ? formatDisplayDate(date) : '';
 }
 
+/** ' (±1 day)', ' (±2 days)' after the dates of a flexible request; nothing for fixed dates. */
+export function flexibilitySuffix(dates: CreatedProjectSummary['dates']): string {
+  const days = dates.flexible ? dates.flexibilityWindowDays : null;
+  return days ? ` (±${days} ${days === 1 ? 'day' : 'days'})` : '';
+}
+
 export function ProjectSummaryCard({ summary }: { summary: CreatedProjectSummary }) {
   const { dates } = summary;
   const range = [displayDate(dates.start), displayDate(dates.end)].filter(Boolean).join(' – ');
-  const flexibility =
-    dates.flexible && dates.flexibilityWindowDays ? ` (±${dates.flexibilityWindowDays} days)` : '';
+  const flexibility = flexibilitySuffix(dates);
   const rows = [
     ['Trek', summary.trek],
     ['Dates', range ? `${range}${flexibility}` : 'Not set'],

@@ -1,6 +1,7 @@
 import { Alert, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatDisplayDate, parseIsoDate, type WizardFormData } from '@trek/shared';
 import { StartDateInput } from '@trek/shared/dates';
+import { useEffect, useRef } from 'react';
 import { FLEXIBILITY_OPTIONS } from '../model/wizard-state';
 import { StepHeading } from './step-heading';
 
@@ -17,6 +18,15 @@ export function flexibilityText(days: number): string {
 
 export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesStepProps) {
   const end = parseIsoDate(dates.end);
+  // Choosing a start date closes the calendar and brings the traveler to the question that
+  // follows on the same step (the calendar's own button would otherwise keep nothing focused).
+  const flexibilityChoice = useRef<HTMLInputElement>(null);
+  const dateJustChosen = useRef(false);
+  useEffect(() => {
+    if (!dateJustChosen.current || !dates.start) return;
+    dateJustChosen.current = false;
+    flexibilityChoice.current?.focus();
+  }, [dates.start]);
   return (
     <>
       <StepHeading
@@ -25,13 +35,21 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
       />
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <StartDateInput value={dates.start || null} onChange={onStartDate} />
+          <StartDateInput
+            value={dates.start || null}
+            onChange={(iso) => {
+              dateJustChosen.current = true;
+              onStartDate(iso);
+            }}
+          />
           <TextInput
             label="End date"
             placeholder="Auto-calculated"
             value={end ? formatDisplayDate(end) : ''}
             readOnly
             description="Start date plus the nights of your trek"
+            // Below the box, so the two date boxes sit level side by side.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
         </SimpleGrid>
 
@@ -41,8 +59,16 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
           onChange={(value) => onFlexible(value === 'yes')}
         >
           <Group mt="xs" gap="lg">
-            <Radio value="no" label="No / Fixed dates" />
-            <Radio value="yes" label="Yes / I'm flexible" />
+            <Radio
+              value="no"
+              label="No / Fixed dates"
+              ref={dates.flexible ? undefined : flexibilityChoice}
+            />
+            <Radio
+              value="yes"
+              label="Yes / I'm flexible"
+              ref={dates.flexible ? flexibilityChoice : undefined}
+            />
           </Group>
         </Radio.Group>
 

@@ -1,24 +1,31 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { badgeColoursFor, getDurationOptions } from '@trek/shared';
+import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
 
 export interface DurationStepProps {
   trek: string;
   value: string;
-  onChoose: (duration: string) => void;
+  /** `advance`: chosen by click, Enter or Space (false while arrow keys move over the cards). */
+  onChoose: (duration: string, advance: boolean) => void;
 }
 
 export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
   const options = getDurationOptions(trek);
+  const arrows = useArrowKeyChoice();
   return (
     <>
       <StepHeading
         title="How long would you like to trek?"
         text={`Durations available for ${trek || 'your trek'}.`}
       />
-      <Radio.Group value={value} onChange={onChoose} aria-label="Duration">
-        <Stack gap="sm">
+      <Radio.Group
+        value={value}
+        onChange={(duration) => onChoose(duration, !arrows.byArrowKey())}
+        aria-label="Duration"
+      >
+        <Stack gap="sm" {...arrows.handlers}>
           {options.map((option) => {
             const colours = badgeColoursFor(option.label);
             return (
@@ -29,7 +36,8 @@ export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
                 className={classes.card}
                 p="md"
                 onClick={() => {
-                  if (option.is_available && value === option.duration) onChoose(option.duration);
+                  if (option.is_available && value === option.duration)
+                    onChoose(option.duration, true);
                 }}
               >
                 <Group justify="space-between" wrap="nowrap" align="flex-start">

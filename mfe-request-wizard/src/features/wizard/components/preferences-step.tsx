@@ -35,7 +35,9 @@ export function PreferencesStep({
           <Chip.Group value={String(travelers)} onChange={(value) => onTravelers(Number(value))}>
             <Group gap="xs" role="radiogroup" aria-labelledby="travelers-label">
               {TRAVELER_CHOICES.map((n) => (
-                <Chip key={n} value={String(n)} type="radio" variant="outline">
+                // One name: the ten chips are one radio group, a single Tab stop whose arrow
+                // keys move the choice (native radio buttons).
+                <Chip key={n} value={String(n)} type="radio" variant="outline" name="travelers">
                   {n}
                 </Chip>
               ))}

@@ -88,8 +88,8 @@ export function RequestWizard({
     if (submitting || !canGoTo(target, latest.current.data)) return;
     setStep(target);
   };
-  const scheduleAdvance = () => {
-    if (!autoAdvance) return;
+  const scheduleAdvance = (advance = true) => {
+    if (!autoAdvance || !advance) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const { data: current, step: from } = latest.current;
@@ -112,7 +112,8 @@ export function RequestWizard({
   return (
     <Grid gap={{ base: 0, md: 'xl' }} className={classes.layout}>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="lg" className={classes.form}>
+        {/* While submitting, nothing behind the overlay can be reached (keyboard included). */}
+        <Stack gap="lg" inert={submitting}>
           {indicator}
           <WizardProgress step={step} />
           <StepFocusRequest value={focusRequest}>
@@ -125,9 +126,9 @@ export function RequestWizard({
               {step === 0 && (
                 <TrekStep
                   value={data.trek}
-                  onChoose={(trek) => {
+                  onChoose={(trek, advance) => {
                     update((current) => selectTrek(current, trek));
-                    scheduleAdvance();
+                    scheduleAdvance(advance);
                   }}
                 />
               )}
@@ -135,9 +136,9 @@ export function RequestWizard({
                 <DurationStep
                   trek={data.trek}
                   value={data.duration}
-                  onChoose={(duration) => {
+                  onChoose={(duration, advance) => {
                     update((current) => selectDuration(current, duration));
-                    scheduleAdvance();
+                    scheduleAdvance(advance);
                   }}
                 />
               )}
@@ -147,11 +148,9 @@ export function RequestWizard({
                 >
                   <DatesStep
                     dates={data.dates}
-                    onStartDate={(iso) => {
-                      update((current) => selectStartDate(current, iso));
-                      // While the traveler is asked how flexible they are, stay on the step.
-                      if (!latest.current.data.dates.flexible) scheduleAdvance();
-                    }}
+                    // The step always asks 'Are your dates flexible?': choosing a date moves on to
+                    // that question (the spec auto-advances only when flexibility is not asked).
+                    onStartDate={(iso) => update((current) => selectStartDate(current, iso))}
                     onFlexible={(flexible) => update((current) => setFlexible(current, flexible))}
                     onWindow={(days) => update((current) => setFlexibilityWindow(current, days))}
                   />

@@ -1,30 +1,48 @@
 import { Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
 import classes from './submitting-overlay.module.css';
 
 /** Loading bar animation length (docs/product/wizard.md, "Submitting"). */
 export const LOADING_BAR_MS = 3500;
 
+/**
+ * Shown while a request is being created: an alert dialog named by its title and described by
+ * its text, which takes focus (the form behind it is inert), so a screen reader says what is
+ * happening and a keyboard user is not left on a control that no longer works.
+ */
 export function SubmittingOverlay() {
+  const titleId = useId();
+  const textId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialog.current?.focus();
+  }, []);
   return (
     <Overlay fixed blur={2} color="#fff" backgroundOpacity={0.7} zIndex={300} center>
       <Paper
+        ref={dialog}
         shadow="md"
         p="xl"
         radius="md"
         maw={420}
         role="alertdialog"
-        aria-live="assertive"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
         aria-busy="true"
+        tabIndex={-1}
+        className={classes.dialog}
       >
         <Stack gap="sm" ta="center">
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id={titleId}>
             Creating your trek request
           </Title>
-          <Text c="dimmed" fz="sm">
+          <Text c="dimmed" fz="sm" id={textId}>
             We're matching you with the best guides for your trek...
           </Text>
           <Progress
             value={100}
+            aria-label="Creating your trek request"
             className={classes.bar}
             style={{ animationDuration: `${LOADING_BAR_MS}ms` }}
           />

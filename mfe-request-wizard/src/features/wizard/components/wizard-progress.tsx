@@ -1,4 +1,5 @@
 import { Group, Progress, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { progressPercent, WIZARD_STEPS } from '../model/wizard-state';
 
 /** Animates over 500 ms (docs/product/wizard.md, "Steps"). */
@@ -6,6 +7,8 @@ export const PROGRESS_ANIMATION_MS = 500;
 
 export function WizardProgress({ step }: { step: number }) {
   const label = `${step + 1} out of ${WIZARD_STEPS.length}`;
+  // Travelers who ask their system for less motion see the bar move at once.
+  const reduceMotion = useReducedMotion();
   return (
     <div>
       <Group justify="space-between" mb={4}>
@@ -18,7 +21,7 @@ export function WizardProgress({ step }: { step: number }) {
       </Group>
       <Progress
         value={progressPercent(step)}
-        transitionDuration={PROGRESS_ANIMATION_MS}
+        transitionDuration={reduceMotion ? 0 : PROGRESS_ANIMATION_MS}
         aria-label={`Step ${label}`}
         size="sm"
       />

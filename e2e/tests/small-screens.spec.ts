@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { PATHS } from '@trek/shared/contract';
+import { expect, test } from '../support/fixtures';
+import { createProject } from '../support/projects';
+
+/**
+ * Labels are read in full at small widths: a card, badge or button label that does not fit wraps
+ * or grows, never ends in an ellipsis ('CLAS...', 'Continue with Google (unavailab').
+ */
+async function cutLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        if (!element.textContent?.trim() || element.getClientRects().length === 0) return false;
+        const style = getComputedStyle(element);
+        const ellipsis =
+          style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth;
+        const clamped =
+          style.webkitLineClamp !== 'none' &&
+          style.webkitLineClamp !== '' &&
+          element.scrollHeight > element.clientHeight;
+        return ellipsis || clamped;
+      })
+      .map((element) => element.textContent?.trim() ?? ''),
+  );
+}
+
+const WIDTHS = [320, 390, 768];
+
+for (const width of WIDTHS) {
+  test(`every label of the wizard's steps and the sign-in modal reads in full at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.route('**/api/auth/providers', (route) =>
+      route.fulfill({ json: { google: { available: false }, facebook: { available: false } } }),
+    );
+    await page.goto(PATHS.createProject);
+    await expect(page.getByText('1 out of 4')).toBeVisible();
+    expect(await cutLabels(page), 'the trek step').toEqual([]);
+    await page.getByRole('radio', { name: 'Salkantay', exact: true }).click();
+    await expect(page.getByText('2 out of 4')).toBeVisible();
+    expect(await cutLabels(page), 'the duration step').toEqual([]);
+    await page.getByRole('radio').first().click();
+    await expect(page.getByText('3 out of 4')).toBeVisible();
+    expect(await cutLabels(page), 'the dates step').toEqual([]);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Continue with Google (unavailable)' }),
+    ).toBeVisible();
+    expect(await cutLabels(page), 'the sign-in modal').toEqual([]);
+  });
+
+  test(`every label of My Projects reads in full at ${width} px`, async ({
+    travelerPage: page,
+  }) => {
+    await createProject(page.request, {
+      trek: 'Choquequirao',
+      duration: '5 days / 4 nights',
+      nights: 4,
+    });
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(PATHS.projects);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await cutLabels(page)).toEqual([]);
+  });
+}

@@ -1,0 +1,140 @@
+import {
+  Alert,
+  Button,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ApiError,
+  emailSchema,
+  firstNameSchema,
+  lastNameSchema,
+  rateLimitMessage,
+  requestMagicLinkMutationOptions,
+} from '@trek/shared';
+import { useEffect, useRef } from 'react';
+import type { ZodType } from 'zod';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The first problem of a field, in the words the API would use. */
+function problem(schema: ZodType, value: string): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Please check this field.');
+}
+
+/** What a failed send tells the person (docs/product/sign-in.md, "Errors"). */
+export function sendFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 429 || error.code === 'RATE_LIMITED'))
+    return rateLimitMessage(error.retryAfterSeconds);
+  if (error instanceof ApiError && error.code === 'VALIDATION')
+    return 'Please enter a valid email address.';
+  return 'Something went wrong. Please try again.';
+}
+
+/**
+ * /sign-in's 'Email me a sign-in link': the magic link of the registration modal, for a
+ * returning traveler who has no request to send. The link leads to `returnTo` once signed in.
+ * The API asks for the names too (a first sign-in creates the account with them).
+ */
+export function EmailSignInForm({ returnTo }: { returnTo: string }) {
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '' },
+    validate: {
+      firstName: (value) => problem(firstNameSchema, value),
+      lastName: (value) => problem(lastNameSchema, value),
+      email: (value) =>
+        value.trim() === '' ? 'Please enter your email address.' : problem(emailSchema, value),
+    },
+  });
+  const send = useMutation(requestMagicLinkMutationOptions());
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (send.isSuccess) sentHeading.current?.focus();
+  }, [send.isSuccess]);
+  useEffect(() => {
+    firstField.current?.focus();
+  }, []);
+
+  return (
+    <>
+      {/* Mounted before the answer comes, so the sent view is announced. */}
+      <VisuallyHidden role="status">
+        {send.isSuccess
+          ? `Check your email. We sent a sign-in link to ${send.variables?.email}.`
+          : ''}
+      </VisuallyHidden>
+      {send.isSuccess ? (
+        <Stack gap="xs">
+          <Title order={2} fz="lg" ref={sentHeading} tabIndex={-1}>
+            Check your email
+          </Title>
+          <Text fz="sm">
+            We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
+            device to sign in. The magic link is valid for 15 minutes.
+          </Text>
+          <Button variant="subtle" onClick={() => send.reset()}>
+            Use another address
+          </Button>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          aria-label="Email me a sign-in link"
+          onSubmit={form.onSubmit((values) => {
+            if (send.isPending) return;
+            send.mutate({
+              email: values.email.trim(),
+              firstName: values.firstName.trim(),
+              lastName: values.lastName.trim(),
+              redirectTo: returnTo,
+            });
+          })}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                ref={firstField}
+                label="First Name *"
+                autoComplete="given-name"
+                {...form.getInputProps('firstName')}
+              />
+              <TextInput
+                label="Last Name *"
+                autoComplete="family-name"
+                {...form.getInputProps('lastName')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Email *"
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            {send.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {sendFailureMessage(send.error)}
+              </Alert>
+            )}
+            <Button type="submit" loading={send.isPending}>
+              Send sign-in link
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** How long a page may take to show its heading (its code loads on demand) before we give up. */
+export const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After an in-app navigation (not the first page), focus moves to the new page's main heading
+ * and a status line announces the page's title, as a full page load would for a screen reader.
+ * Pages load lazily, so the heading is awaited: the first h1 of the main area that was not there
+ * before the navigation, or the one there once the page stops changing.
+ */
+export function RouteAnnouncer({ mainId }: { mainId: string }) {
+  const { pathname } = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
+    const main = document.getElementById(mainId);
+    if (!main) return;
+    const before = main.querySelector('h1');
+    let settleTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const arrive = (heading: HTMLHeadingElement) => {
+      observer.disconnect();
+      clearTimeout(settleTimer);
+      clearTimeout(giveUp);
+      // A page that moved focus into itself (a field, a step's heading) keeps it; focus left on
+      // the header's link, the body or the main area goes to the heading.
+      const focused = document.activeElement;
+      const pageTookFocus = focused && focused !== main && main.contains(focused);
+      if (!pageTookFocus) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus();
+      }
+      // The page sets its title as it renders; read it once this frame is done.
+      requestAnimationFrame(() => setAnnouncement(document.title));
+    };
+    const look = () => {
+      const heading = main.querySelector('h1');
+      if (heading && heading !== before) arrive(heading);
+      else if (heading) {
+        clearTimeout(settleTimer);
+        settleTimer = setTimeout(() => arrive(heading), 500);
+      }
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(main, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    setAnnouncement('');
+    look();
+    return () => {
+      observer.disconnect();
+      clearTimeout(settleTimer);
+      clearTimeout(giveUp);
+    };
+  }, [pathname, mainId]);
+
+  return (
+    <VisuallyHidden role="status" aria-live="polite">
+      {announcement}
+    </VisuallyHidden>
+  );
+}
