@@ -92,7 +92,7 @@ describe('profile photos', () => {
       expect((await api.request('GET', `/api/profile-images/${name}`)).status, name).toBe(400);
     }
     // Applied once: the URL cannot be set again.
-    expect((await apply(ana, url)).status).toBe(400);
+    expect((await apply(ana, url)).status).toBe(404);
   });
 
   it('accepts JPEG and WebP, and refuses any other type or a type that lies about the bytes', async () => {
@@ -171,9 +171,9 @@ describe('profile photos', () => {
     const forged = url.replace(/signature=[\w-]+/, `signature=${'x'.repeat(43)}`);
     expect((await upload(forged, ana, PNG)).status).toBe(404);
     expect((await upload(url, ana, PNG)).status).toBe(200);
-    // Someone else's upload, or an address that is not an upload, is not a profile photo.
+    // Someone else's upload is not found; an address that is not an upload URL is refused.
+    expect((await apply(eve, url)).status).toBe(404);
     for (const other of [
-      url,
       `https://evil.example${url}`,
       '/api/profile-images/00000000-0000-0000-0000-000000000000.png',
       'not a url at all ::',

@@ -41,6 +41,8 @@ const EXTENSIONS: Record<ProfileImageType, string> = {
 
 const UPLOAD_EXPIRED = 'This upload link has expired or was already used.';
 const NOT_YOUR_UPLOAD = 'profileImageURL: must be the upload URL of a photo you sent';
+/** An upload URL in the right form that names no photo of this user's, stored within the hour. */
+const UPLOAD_NOT_FOUND = 'That photo upload was not found or has expired. Please upload it again.';
 
 const uploadParamsSchema = z.object({ id: z.uuid() });
 const uploadQuerySchema = z.object({ signature: z.string().min(20).max(200) });
@@ -237,7 +239,7 @@ export function registerProfileImageRoutes(
           [id, userId, hashToken(signature), new Date(now.getTime() - UNAPPLIED_UPLOAD_TTL_MS)],
         );
         const key = upload.rows[0]?.storage_key;
-        if (!key) throw new HttpError(400, 'VALIDATION', NOT_YOUR_UPLOAD);
+        if (!key) throw new HttpError(404, 'NOT_FOUND', UPLOAD_NOT_FOUND);
         const previous = await tx.query<{ profile_image_key: string | null }>(
           'select profile_image_key from users where id = $1 for update',
           [userId],

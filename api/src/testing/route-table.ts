@@ -234,7 +234,7 @@ export const ROUTE_TABLE: readonly RouteRow[] = [
   row('POST /api/profile-image/upload', [401, 200, 200, 200], () => ({ body: {} })),
   // A's upload URL with a JSON body: refused as no image for A (the URL stays unspent), unknown to anyone else.
   row('PUT /api/profile-image/upload/:id', [401, 415, 404, 404], async (f) => { const url = await uploadUrlOf(f); return { params: { id: url.pathname.split('/').pop() ?? '' }, query: url.search.slice(1), body: {} }; }),
-  row('PUT /api/profile-image', [401, 200, 400, 400], async (f) => ({ body: { profileImageURL: await storedUploadOf(f) } })),
+  row('PUT /api/profile-image', [401, 200, 404, 404], async (f) => ({ body: { profileImageURL: await storedUploadOf(f) } })),
   row('DELETE /api/profile-image', [401, 200, 200, 200]),
   // Photos are public to whoever has their (unguessable) address.
   row('GET /api/profile-images/:name', [200, 200, 200, 200], async (f) => ({ params: { name: await photoNameOf(f) } })),
