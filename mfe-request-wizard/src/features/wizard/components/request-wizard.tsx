@@ -144,7 +144,14 @@ export function RequestWizard({
               )}
               {step === 2 && (
                 <Suspense
-                  fallback={<Skeleton height={220} radius="md" role="status" aria-label="Loading the calendar" />}
+                  fallback={
+                    <Skeleton
+                      height={220}
+                      radius="md"
+                      role="status"
+                      aria-label="Loading the calendar"
+                    />
+                  }
                 >
                   <DatesStep
                     dates={data.dates}
