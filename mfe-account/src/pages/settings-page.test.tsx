@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
@@ -288,8 +288,10 @@ describe('notifications', () => {
     });
     renderPage(<SettingsPage />);
     const newsletters = await screen.findByRole('switch', { name: /Newsletters/ });
-    await userEvent.click(newsletters);
+    // Checked straight after the click event, before any await lets the cache catch up.
+    fireEvent.click(newsletters);
     expect((newsletters as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(api.callsTo('PUT /api/user/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /api/user/settings')[0]?.body).toEqual({ newsletters: true });
     answer(json({ ...settings, newsletters: true }));
     expect(await screen.findByText('Settings updated successfully')).toBeTruthy();

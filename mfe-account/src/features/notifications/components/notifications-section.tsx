@@ -7,6 +7,7 @@ import {
   updateUserSettingsMutationOptions,
   userSettingsQueryOptions,
 } from '@trek/shared';
+import { useState } from 'react';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 
@@ -22,22 +23,28 @@ const LABELS: Record<NotificationSetting, { label: string; description: string }
 /** One switch, saved on its own: shown at once, put back if the save fails. */
 function SettingSwitch({ name, settings }: { name: NotificationSetting; settings: UserSettings }) {
   const save = useMutation(updateUserSettingsMutationOptions());
+  // The cache's optimistic update lands after an await; without this the controlled switch
+  // would snap back for a moment after the click, and a fast second click would read it wrong.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const { label, description } = LABELS[name];
   return (
     <Switch
       label={label}
       description={description}
-      checked={settings[name]}
+      checked={chosen ?? settings[name]}
       disabled={save.isPending}
-      onChange={(event) =>
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        setChosen(checked);
         save.mutate(
-          { [name]: event.currentTarget.checked },
+          { [name]: checked },
           {
             onSuccess: () => toastSuccess('Settings updated successfully'),
             onError: () => toastFailure('Failed to update settings'),
+            onSettled: () => setChosen(null),
           },
-        )
-      }
+        );
+      }}
     />
   );
 }
