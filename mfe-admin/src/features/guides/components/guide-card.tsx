@@ -17,6 +17,7 @@ import {
   type Guide,
   updateGuideMutationOptions,
 } from '@trek/shared';
+import { useState } from 'react';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { LOCALE_LABELS } from '../model/create-guide-form';
 import { failureMessage, showConfigurationError, showToast } from '../model/toasts';
@@ -38,16 +39,18 @@ export function GuideCard({
   const link = activationLink(whatsappNumber, guide.joinCode);
   const connected = guide.whatsappId !== null;
   const titleId = `guide-${guide.id}-name`;
-  // While the change is on its way the switch shows where it is going; a failure puts it back.
-  const isActive = update.isPending
-    ? (update.variables.changes.isActive ?? guide.isActive)
-    : guide.isActive;
+  // While the change is on its way the switch shows where it is going, from the click itself
+  // (the mutation's own state arrives a tick later); a failure puts it back.
+  const [goingTo, setGoingTo] = useState<boolean | null>(null);
+  const isActive = goingTo ?? guide.isActive;
 
   const setActive = (active: boolean) => {
-    if (update.isPending) return;
+    if (goingTo !== null) return;
+    setGoingTo(active);
     update.mutate(
       { id: guide.id, changes: { isActive: active } },
       {
+        onSettled: () => setGoingTo(null),
         onSuccess: (saved) =>
           showToast({
             color: 'teal',
@@ -104,7 +107,7 @@ export function GuideCard({
           <Switch
             checked={isActive}
             onChange={(event) => setActive(event.currentTarget.checked)}
-            aria-busy={update.isPending}
+            aria-busy={goingTo !== null}
             label={
               <>
                 Active
