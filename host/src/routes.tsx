@@ -9,7 +9,6 @@ import {
   emailChangeQueryOptions,
   guidesQueryOptions,
   PATHS,
-  PageSkeleton,
   projectQueryOptions,
   projectsQueryOptions,
   providersQueryOptions,
@@ -17,7 +16,7 @@ import {
   userSettingsQueryOptions,
 } from '@trek/shared';
 import { requiresAdmin, requiresSignIn } from '@trek/shared/contract';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireAdmin } from './auth/require-admin';
 import { RequireSignedIn } from './auth/require-signed-in';
@@ -25,13 +24,9 @@ import type { RemoteName } from './federation/remote-map';
 import type { RemotePageComponent } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
 import { RootErrorPage } from './layout/root-error-page';
-import { InternalDevPage } from './pages/internal-dev-page';
 import { LandingPage } from './pages/landing-page';
-import { MessagesPage } from './pages/messages-page';
+import { lazyHostPage } from './pages/lazy-host-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { ProviderApplyPage } from './pages/provider-apply-page';
-import { ProviderOnboardingPage } from './pages/provider-onboarding-page';
-import { SignInPage } from './pages/sign-in-page';
 import { remotePages } from './remote-pages';
 
 /** One query a route's page reads, ready to be started on the page's QueryClient. */
@@ -66,21 +61,25 @@ export interface RouteEntry {
 /** The one id parameter of a project's routes (always present when the route matched). */
 const projectId = (params: Params) => params.id ?? '';
 
-/**
- * The conflict page's code, and the Mantine slice of its form, load when its route is opened:
- * no other page fetches them (docs/decisions/0007-what-the-browser-receives.md).
- */
-const LazyAuthConflictPage = lazy(() =>
-  import('./pages/auth-conflict-page').then((module) => ({ default: module.AuthConflictPage })),
+// The host's other pages load with their route; the conflict page brings Mantine's forms slice.
+const AuthConflictPage = lazyHostPage(() =>
+  import('./pages/auth-conflict-page').then((module) => module.AuthConflictPage),
 );
-
-function AuthConflictPage() {
-  return (
-    <Suspense fallback={<PageSkeleton />}>
-      <LazyAuthConflictPage />
-    </Suspense>
-  );
-}
+const InternalDevPage = lazyHostPage(() =>
+  import('./pages/internal-dev-page').then((module) => module.InternalDevPage),
+);
+const MessagesPage = lazyHostPage(() =>
+  import('./pages/messages-page').then((module) => module.MessagesPage),
+);
+const ProviderApplyPage = lazyHostPage(() =>
+  import('./pages/provider-apply-page').then((module) => module.ProviderApplyPage),
+);
+const ProviderOnboardingPage = lazyHostPage(() =>
+  import('./pages/provider-onboarding-page').then((module) => module.ProviderOnboardingPage),
+);
+const SignInPage = lazyHostPage(() =>
+  import('./pages/sign-in-page').then((module) => module.SignInPage),
+);
 
 /**
  * The route table of the site (docs/product/site.md): the one place that says who owns which
@@ -150,7 +149,8 @@ function isRemotePage(page: RouteEntry['page']): page is RemotePageComponent {
 
 /**
  * Fetches ahead the remote page that owns `path` (a remote asks for its likely next page by URL,
- * without knowing who owns it). Host pages are already loaded; unknown paths do nothing.
+ * without knowing who owns it). Host pages are small and load with their route; unknown paths
+ * do nothing.
  */
 export function preloadRoute(path: string, table: RouteEntry[] = routeTable): void {
   const pathname = path.split(/[?#]/)[0] ?? path;

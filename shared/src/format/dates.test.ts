@@ -24,6 +24,17 @@ describe('en-GB dates', () => {
     expect(parseIsoDate('2026-02-30')).toBeNull();
     expect(parseIsoDate('05/01/2026')).toBeNull();
     expect(parseIsoDate('')).toBeNull();
+    // Other ISO 8601 forms are not the wizard's dates.
+    for (const other of ['20260105', '2026-01-05T10:00', '2026-W02-1', '2026-005', '2026-1-5']) {
+      expect(parseIsoDate(other)).toBeNull();
+    }
+  });
+
+  it('reads a date as a local date, midnight where the traveller is', () => {
+    const date = parseIsoDate('2026-01-05');
+    expect([date?.getFullYear(), date?.getMonth(), date?.getDate(), date?.getHours()]).toEqual([
+      2026, 0, 5, 0,
+    ]);
   });
 
   it('adds nights to a start date, blank without a start', () => {

@@ -1,4 +1,4 @@
-import { addDays, format, isValid, parse, parseISO, startOfDay } from 'date-fns';
+import { addDays, format, isValid, parseISO, startOfDay } from 'date-fns';
 import { enGB } from 'date-fns/locale';
 
 /** en-GB, weeks start on Monday (spec sections 1 and 9). */
@@ -18,7 +18,10 @@ export function toIsoDate(date: Date): string {
 /** A local date from 'yyyy-MM-dd'; null when it is not a real date. */
 export function parseIsoDate(value: string | null | undefined): Date | null {
   if (!value) return null;
-  const date = parse(value, 'yyyy-MM-dd', new Date());
+  // parseISO reads a date-only value as a local date, like parse(value, 'yyyy-MM-dd') did, and
+  // weighs a tenth of it (parse carries every format token's parser to every page). The round
+  // trip refuses the other ISO forms it accepts ('20260105', a time, a week date).
+  const date = parseISO(value);
   return isValid(date) && toIsoDate(date) === value ? date : null;
 }
 

@@ -25,7 +25,6 @@ import { PreferencesStep } from './preferences-step';
 import classes from './request-wizard.module.css';
 import { StepFocusRequest } from './step-heading';
 import { StepIndicator } from './step-indicator';
-import { SubmittingOverlay } from './submitting-overlay';
 import { TrekStep } from './trek-step';
 import { WizardNavigation } from './wizard-navigation';
 import { WizardProgress } from './wizard-progress';
@@ -36,6 +35,15 @@ import { WizardProgress } from './wizard-progress';
  */
 const loadDatesStep = () => import('./dates-step');
 const DatesStep = lazy(() => loadDatesStep().then((module) => ({ default: module.DatesStep })));
+
+/**
+ * The submitting overlay brings Mantine's dialogs slice (for its Overlay): needed only once the
+ * traveler sends, so it is fetched when they reach the last step, not with the first one.
+ */
+const loadSubmittingOverlay = () => import('./submitting-overlay');
+const SubmittingOverlay = lazy(() =>
+  loadSubmittingOverlay().then((module) => ({ default: module.SubmittingOverlay })),
+);
 
 export interface RequestWizardProps {
   data: WizardFormData;
@@ -82,6 +90,7 @@ export function RequestWizard({
   }
   useEffect(() => {
     if (step >= 1) void loadDatesStep();
+    if (step === LAST_STEP) void loadSubmittingOverlay();
   }, [step]);
 
   const goTo = (target: StepIndex) => {
@@ -194,7 +203,12 @@ export function RequestWizard({
           <Image src={trekImageFor(data.trek)} alt="" radius="lg" className={classes.image} />
         </Box>
       </Grid.Col>
-      {submitting && <SubmittingOverlay />}
+      {submitting && (
+        // The form behind is inert and Next shows it is busy until the overlay's code is here.
+        <Suspense fallback={null}>
+          <SubmittingOverlay />
+        </Suspense>
+      )}
     </Grid>
   );
 }
