@@ -13,7 +13,9 @@ export { userQueryOptions } from './api/auth';
 export { ApiError } from './api/client';
 export { healthQueryOptions } from './api/health';
 export {
+  type MagicLinkErrorCode,
   type MagicLinkResponse,
+  magicLinkError,
   requestMagicLink,
   requestMagicLinkMutationOptions,
   sendLinkingMagicLink,

@@ -1,11 +1,12 @@
 import { mutationOptions } from '@tanstack/react-query';
+import { rateLimitMessage } from '../schemas/api-error';
 import {
   type LinkingMagicLinkRequest,
   type MagicLinkRequest,
   type MagicLinkResponse,
   magicLinkResponseSchema,
 } from '../schemas/magic-link';
-import { apiRequest } from './client';
+import { ApiError, apiRequest } from './client';
 
 export type { LinkingMagicLinkRequest, MagicLinkRequest, MagicLinkResponse };
 export { magicLinkResponseSchema };
@@ -37,3 +38,31 @@ export const sendLinkingMagicLinkMutationOptions = () =>
     mutationKey: ['auth', 'linking-magic-link'] as const,
     mutationFn: sendLinkingMagicLink,
   });
+
+export type MagicLinkErrorCode = 'rate_limited' | 'invalid_email' | 'generic';
+
+const GENERIC = 'Something went wrong. Please try again.';
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/**
+ * What a failed magic-link send tells the person (docs/product/sign-in.md, "Errors"), by status
+ * and code: the registration modal and /sign-in say the same. An answer without a code (a
+ * proxy's error page, an older server) falls back to the catalogue's reading of the message.
+ */
+export function magicLinkError(error: unknown): { code: MagicLinkErrorCode; message: string } {
+  if (error instanceof ApiError) {
+    if (error.status === 429 || error.code === 'RATE_LIMITED') {
+      return { code: 'rate_limited', message: rateLimitMessage(error.retryAfterSeconds) };
+    }
+    if (error.code === 'VALIDATION') return { code: 'invalid_email', message: INVALID_EMAIL };
+    if (error.code !== undefined) return { code: 'generic', message: GENERIC };
+  }
+  const text = (error instanceof Error ? error.message : '').toLowerCase();
+  if (text.includes('rate limit') || text.includes('too many')) {
+    return { code: 'rate_limited', message: rateLimitMessage() };
+  }
+  if (text.includes('email') || text.includes('invalid')) {
+    return { code: 'invalid_email', message: INVALID_EMAIL };
+  }
+  return { code: 'generic', message: GENERIC };
+}

@@ -11,11 +11,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import {
-  ApiError,
   emailSchema,
   firstNameSchema,
   lastNameSchema,
-  rateLimitMessage,
+  magicLinkError,
   requestMagicLinkMutationOptions,
 } from '@trek/shared';
 import { useEffect, useRef } from 'react';
@@ -31,15 +30,6 @@ interface Values {
 function problem(schema: ZodType, value: string): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check this field.');
-}
-
-/** What a failed send tells the person (docs/product/sign-in.md, "Errors"). */
-export function sendFailureMessage(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 429 || error.code === 'RATE_LIMITED'))
-    return rateLimitMessage(error.retryAfterSeconds);
-  if (error instanceof ApiError && error.code === 'VALIDATION')
-    return 'Please enter a valid email address.';
-  return 'Something went wrong. Please try again.';
 }
 
 /**
@@ -126,7 +116,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
             />
             {send.isError && (
               <Alert color="red" variant="light" role="alert">
-                {sendFailureMessage(send.error)}
+                {magicLinkError(send.error).message}
               </Alert>
             )}
             <Button type="submit" loading={send.isPending}>

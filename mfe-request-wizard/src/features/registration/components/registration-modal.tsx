@@ -15,11 +15,15 @@ import {
 import { useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { type MagicLinkResponse, PATHS, requestMagicLinkMutationOptions } from '@trek/shared';
+import {
+  type MagicLinkResponse,
+  magicLinkError,
+  PATHS,
+  requestMagicLinkMutationOptions,
+} from '@trek/shared';
 import { useEffect, useId, useState } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
 import {
-  magicLinkError,
   type RegistrationValues,
   resendSecondsLeft,
   validateRegistration,

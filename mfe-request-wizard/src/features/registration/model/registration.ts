@@ -1,12 +1,6 @@
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
-import {
-  ApiError,
-  emailSchema,
-  firstNameSchema,
-  lastNameSchema,
-  rateLimitMessage,
-} from '@trek/shared';
+import { emailSchema, firstNameSchema, lastNameSchema } from '@trek/shared';
 import { z } from 'zod';
 import { type Country, findCountry } from './countries';
 
@@ -56,34 +50,6 @@ export function validateRegistration(values: RegistrationValues): FormErrors {
   const errors = resolveAll(values);
   const field = FIELD_ORDER.find((name) => errors[name]);
   return field ? { [field]: errors[field] } : {};
-}
-
-export type MagicLinkErrorCode = 'rate_limited' | 'invalid_email' | 'generic';
-
-const GENERIC = 'Something went wrong. Please try again.';
-const INVALID_EMAIL = 'Please enter a valid email address.';
-
-/**
- * The magic-link error catalogue (docs/product/sign-in.md, "Errors"), by status and code. An
- * answer without a code (a proxy's error page, an older server) falls back to the catalogue's
- * reading of the message.
- */
-export function magicLinkError(error: unknown): { code: MagicLinkErrorCode; message: string } {
-  if (error instanceof ApiError) {
-    if (error.status === 429 || error.code === 'RATE_LIMITED') {
-      return { code: 'rate_limited', message: rateLimitMessage(error.retryAfterSeconds) };
-    }
-    if (error.code === 'VALIDATION') return { code: 'invalid_email', message: INVALID_EMAIL };
-    if (error.code !== undefined) return { code: 'generic', message: GENERIC };
-  }
-  const text = (error instanceof Error ? error.message : '').toLowerCase();
-  if (text.includes('rate limit') || text.includes('too many')) {
-    return { code: 'rate_limited', message: rateLimitMessage() };
-  }
-  if (text.includes('email') || text.includes('invalid')) {
-    return { code: 'invalid_email', message: INVALID_EMAIL };
-  }
-  return { code: 'generic', message: GENERIC };
 }
 
 /** Resend is disabled this long after each send (docs/product/sign-in.md). */
