@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApi } from '../../scripts/suite.mjs';
+import { trekRequest } from './trek-request.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const TRAVELERS = Number(process.env.BENCH_LOAD_TRAVELERS ?? 50);
@@ -69,29 +70,6 @@ async function call(step, method, path, { cookie, json, form, ok }) {
     errors.push(`${step}: ${error instanceof Error ? error.message : error}`);
     return null;
   }
-}
-
-/** @param {number} days */
-function trekRequest(days) {
-  const start = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  return {
-    title: 'Lares',
-    description: '4 days / 3 nights trek for 2 travelers',
-    destination: 'Lares',
-    startDate: start,
-    endDate: start,
-    maxBudget: 'TBD',
-    groupSize: 2,
-    difficulty: 'medium',
-    formData: {
-      trek: 'Lares',
-      duration: '4 days / 3 nights',
-      dates: { flexible: false, flexibilityWindowDays: null, start, end: start, baseDate: start },
-      travelers: 2,
-      languages: ['english'],
-      utm: { source: '', medium: '', campaign: '' },
-    },
-  };
 }
 
 /** @param {string} email */

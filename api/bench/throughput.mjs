@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { startApi } from '../../scripts/suite.mjs';
+import { trekRequest } from './trek-request.mjs';
 
 const API_DIR = join(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -70,34 +71,10 @@ async function realApi(label, database) {
   const cookie = `${session.cookieName}=${session.token}`;
   try {
     for (let i = 0; i < 3; i += 1) {
-      const start = new Date(Date.now() + (40 + i * 7) * 86_400_000).toISOString().slice(0, 10);
       const res = await fetch(`http://127.0.0.1:${port}/api/projects`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify({
-          title: 'Lares',
-          description: '4 days / 3 nights trek for 2 travelers',
-          destination: 'Lares',
-          startDate: start,
-          endDate: start,
-          maxBudget: 'TBD',
-          groupSize: 2,
-          difficulty: 'medium',
-          formData: {
-            trek: 'Lares',
-            duration: '4 days / 3 nights',
-            dates: {
-              flexible: false,
-              flexibilityWindowDays: null,
-              start,
-              end: start,
-              baseDate: start,
-            },
-            travelers: 2,
-            languages: ['english'],
-            utm: { source: '', medium: '', campaign: '' },
-          },
-        }),
+        body: JSON.stringify(trekRequest(40 + i * 7)),
       });
       if (!res.ok) throw new Error(`Seeding failed: ${res.status} ${await res.text()}`);
     }
