@@ -1,28 +1,16 @@
-import { render } from '@testing-library/react';
-import { AppProviders, createQueryClient } from '@trek/shared';
+import { renderRoutes } from '@trek/shared/testing/render';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
 /**
  * Renders a page with the providers and router the host gives it; other paths render their own
  * name, so a test sees where the page sent the browser. The API is mocked with `mockApi`.
  */
 export function renderPage(page: ReactNode, path = '/u/settings') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/u/settings', element: page },
       { path: '*', element: <p>Other page</p> },
     ],
-    { initialEntries: [path] },
+    { path },
   );
-  const queryClient = createQueryClient();
-  return {
-    router,
-    queryClient,
-    ...render(
-      <AppProviders queryClient={queryClient} env="test">
-        <RouterProvider router={router} />
-      </AppProviders>,
-    ),
-  };
 }

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProviders, createQueryClient, type Guide } from '@trek/shared';
+import type { Guide } from '@trek/shared';
 import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderRoutes } from '@trek/shared/testing/render';
 import { describe, expect, it, vi } from 'vitest';
 import GuidesPage from './guides-page';
 
@@ -29,14 +29,7 @@ function renderPage(routes: Record<string, MockRoute> = {}) {
     user: admin,
     routes: { 'GET /api/admin/guides': json(buildGuideList([rosa, luis])), ...routes },
   });
-  const router = createMemoryRouter([{ path: '*', element: <GuidesPage /> }], {
-    initialEntries: ['/admin/guides'],
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutes([{ path: '*', element: <GuidesPage /> }], { path: '/admin/guides' });
   return { api, user };
 }
 

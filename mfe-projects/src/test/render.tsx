@@ -1,13 +1,5 @@
-import { render } from '@testing-library/react';
-import {
-  AppProviders,
-  createQueryClient,
-  PATHS,
-  type PreloadRoute,
-  RoutePreloadProvider,
-} from '@trek/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
+import { PATHS } from '@trek/shared';
+import { renderRoutes } from '@trek/shared/testing/render';
 import ProjectDetailPage from '../pages/project-detail-page';
 import ProjectEditPage from '../pages/project-edit-page';
 import ProjectsPage from '../pages/projects-page';
@@ -18,7 +10,7 @@ import ProjectsPage from '../pages/projects-page';
  * '@trek/shared/testing/mock-api', as in every package.
  */
 export function renderProjectsApp(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: PATHS.projects, element: <ProjectsPage /> },
       { path: PATHS.project, element: <ProjectDetailPage /> },
@@ -26,20 +18,6 @@ export function renderProjectsApp(path: string) {
       { path: PATHS.projectEdit, element: <ProjectEditPage /> },
       { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [path] },
+    { path },
   );
-  const queryClient = createQueryClient();
-  const preloadRoute = vi.fn<PreloadRoute>();
-  return {
-    router,
-    queryClient,
-    preloadRoute,
-    ...render(
-      <AppProviders queryClient={queryClient} env="test">
-        <RoutePreloadProvider preloadRoute={preloadRoute}>
-          <RouterProvider router={router} />
-        </RoutePreloadProvider>
-      </AppProviders>,
-    ),
-  };
 }
