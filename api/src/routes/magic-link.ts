@@ -28,6 +28,7 @@ import {
 import { claimUnprovenAccount, findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { acceptFormPosts } from '../http/form-posts.js';
 import { countHit, type Hit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 import { magicLinkEmail } from '../mail/magic-link-email.js';
@@ -251,11 +252,7 @@ export function registerMagicLinkRoutes(
 
   // The one form POST of the API (the Continue button); the Origin check applies as everywhere.
   app.register(async (formScope) => {
-    formScope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormPosts(formScope);
     const forms = formScope.withTypeProvider<ZodTypeProvider>();
     forms.post(
       '/api/auth/magic-link',

@@ -27,6 +27,7 @@ import { currentSession, sessionOf, signedInHook } from '../auth/current-session
 import { findUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { acceptFormPosts } from '../http/form-posts.js';
 import { countHit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 import { emailChangedNotice, emailChangeEmail } from '../mail/account-emails.js';
@@ -146,11 +147,7 @@ export function registerProfileRoutes(
   );
 
   app.register(async (formScope) => {
-    formScope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormPosts(formScope);
     const forms = formScope.withTypeProvider<ZodTypeProvider>();
     forms.post(
       '/api/user/email-change/confirm',
