@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
+import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,27 @@ describe('RequestWizard', () => {
       name: 'When would you like to trek?',
     });
     await vi.waitFor(() => expect(document.activeElement).toBe(datesHeading));
+  });
+
+  it('while submitting, shows a named alert dialog in focus over an inert form', async () => {
+    mockApi();
+    renderPage(
+      <RequestWizard
+        data={buildWizardAnswers()}
+        update={() => {}}
+        step={3}
+        submitting
+        onSubmit={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
+    expect(screen.getByRole('progressbar', { name: 'Creating your trek request' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Back', hidden: true }).closest('[inert]'),
+    ).toBeTruthy();
+    // The last step fetches the dates step ahead too; let it finish before the test ends.
+    await import('./dates-step');
   });
 
   it('shows only the step indicator in indicator-only mode', () => {

@@ -1,4 +1,4 @@
-import { Box, Grid, Image, Paper, Skeleton, Stack } from '@mantine/core';
+import { Box, Grid, Image, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { trekImageFor, type WizardFormData } from '@trek/shared';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -42,8 +42,17 @@ const DatesStep = lazy(() => loadDatesStep().then((module) => ({ default: module
  */
 const loadSubmittingOverlay = () => import('./submitting-overlay');
 const SubmittingOverlay = lazy(() =>
-  loadSubmittingOverlay().then((module) => ({ default: module.SubmittingOverlay })),
+  loadSubmittingOverlay().then(
+    (module) => ({ default: module.SubmittingOverlay }),
+    // Its code could not come: the request is being sent all the same, so say so, not fail.
+    () => ({ default: SubmittingStatus }),
+  ),
 );
+
+/** What a screen reader hears while the overlay's code is on its way, or if it cannot come. */
+function SubmittingStatus() {
+  return <VisuallyHidden role="status">Creating your trek request</VisuallyHidden>;
+}
 
 export interface RequestWizardProps {
   data: WizardFormData;
@@ -205,7 +214,7 @@ export function RequestWizard({
       </Grid.Col>
       {submitting && (
         // The form behind is inert and Next shows it is busy until the overlay's code is here.
-        <Suspense fallback={null}>
+        <Suspense fallback={<SubmittingStatus />}>
           <SubmittingOverlay />
         </Suspense>
       )}
