@@ -96,7 +96,7 @@ export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 /** GET /api/user/email-change: the pending change, if any (it survives a reload of the page). */
 export const pendingEmailChangeSchema = z.object({ emailChange: emailChangeSchema.nullable() });
 
-/** Largest profile photo, in bytes (5 MB, as the dropzone and the upload URL both enforce). */
+/** Largest profile photo, in bytes (5 MB, as the photo dialog and the upload URL both enforce). */
 export const PROFILE_IMAGE_MAX_BYTES = PROFILE_IMAGE_UPLOAD.maxBytes;
 
 /** The image types a profile photo may be, recognised by their first bytes, not their name. */

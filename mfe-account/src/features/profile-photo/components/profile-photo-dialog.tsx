@@ -1,24 +1,15 @@
-import '@mantine/dropzone/styles.layer.css';
 import { Avatar, Button, Group, Image, Modal, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import { useMutation } from '@tanstack/react-query';
 import {
   changeProfileImageMutationOptions,
-  PROFILE_IMAGE_MAX_BYTES,
-  PROFILE_IMAGE_TYPES,
   removeProfileImageMutationOptions,
   type User,
   userInitial,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
 import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
-import {
-  failureToast,
-  MAX_PHOTOS,
-  rejectionToast,
-  type Toast,
-  uploadedToast,
-} from '../model/photo-toasts';
+import { failureToast, rejectionToast, type Toast, uploadedToast } from '../model/photo-toasts';
+import { PhotoDropArea } from './photo-drop-area';
 
 type Stage = 'idle' | 'selected' | 'uploading' | 'done' | 'confirm-remove';
 
@@ -128,37 +119,10 @@ export function ProfilePhotoDialog({
     >
       {stage === 'idle' && (
         <Stack gap="md">
-          <Dropzone
-            onDrop={(files) => {
-              const [picked] = files;
-              if (picked) choose(picked);
-            }}
+          <PhotoDropArea
+            onPick={choose}
             onReject={(rejected) => showFailure(rejectionToast(rejected))}
-            accept={[...PROFILE_IMAGE_TYPES]}
-            maxSize={PROFILE_IMAGE_MAX_BYTES}
-            maxFiles={MAX_PHOTOS}
-            multiple={false}
-            role="button"
-            aria-label="Choose a photo: drop it here, or press Enter to browse your files"
-            aria-describedby="photo-rules"
-          >
-            <Stack align="center" gap={4} py="lg" style={{ pointerEvents: 'none' }}>
-              <Dropzone.Idle>
-                <Text fw={600}>Drag a photo here or click to choose one</Text>
-              </Dropzone.Idle>
-              <Dropzone.Accept>
-                <Text fw={600}>Drop the photo to use it</Text>
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <Text fw={600} c="red">
-                  One JPEG, PNG or WebP image, up to 5MB
-                </Text>
-              </Dropzone.Reject>
-              <Text fz="sm" c="dimmed" id="photo-rules">
-                One JPEG, PNG or WebP image, up to 5MB.
-              </Text>
-            </Stack>
-          </Dropzone>
+          />
           <Group justify="space-between">
             {user.profileImageUrl ? (
               <Button variant="subtle" color="red" onClick={() => setStage('confirm-remove')}>

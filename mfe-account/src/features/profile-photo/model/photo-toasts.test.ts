@@ -8,7 +8,7 @@ const rejected = (name: string, ...codes: string[]) => ({
 });
 
 describe('what the photo dialog says', () => {
-  it('about files the dropzone refused, in the spec words', () => {
+  it('about files the dialog refused, in the spec words', () => {
     expect(
       rejectionToast([rejected('a.png', 'too-many-files'), rejected('b.png', 'too-many-files')]),
     ).toEqual({

@@ -1,6 +1,6 @@
 import { ApiError, ProfileImageError } from '@trek/shared';
 
-/** The dropzone's rejection codes (react-dropzone's ErrorCode values). */
+/** A file the photo dialog refused, with why (model/photo-choice.ts). */
 export interface RejectedFile {
   file: { name: string };
   errors: ReadonlyArray<{ code: string }>;
@@ -27,7 +27,7 @@ const failedToUpload = (fileName: string): Toast => ({
 });
 const uploadBroke: Toast = { title: 'Upload error', message: 'An error occurred during upload.' };
 
-/** What the page says about files the dropzone refused (spec section 8, "Upload"). */
+/** What the page says about files the dialog refused (spec section 8, "Upload"). */
 export function rejectionToast(rejected: readonly RejectedFile[]): Toast {
   const codes = new Set(rejected.flatMap((entry) => entry.errors.map((error) => error.code)));
   if (codes.has('too-many-files')) {
