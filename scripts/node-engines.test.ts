@@ -22,7 +22,7 @@ function compare(a: Version, b: Version): number {
  * Whether `version` is in an npm `engines` range, for the forms the lockfile holds: `>=`, `>`,
  * `<`, `<=`, `^`, `~`, a bare or `.x` version, `*`, spaces between comparators and `||`.
  */
-export function satisfies(version: Version, range: string): boolean {
+function satisfies(version: Version, range: string): boolean {
   return range.split('||').some((branch) => {
     const comparators = branch
       .trim()
