@@ -28,11 +28,17 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
       observer.disconnect();
       clearTimeout(settleTimer);
       clearTimeout(giveUp);
-      // A page that moved focus into itself (a field, a step's heading) keeps it; focus left on
-      // the header's link, the body or the main area goes to the heading.
+      // Focus left where the navigation started (a link of the header or footer), on the body or
+      // on the main area goes to the heading. Anywhere else it was put since: the page moved it
+      // into itself (a field, a step's heading) or opened a dialog (the wizard's sign-in modal
+      // opens on its own heading's page), and it stays.
       const focused = document.activeElement;
-      const pageTookFocus = focused && focused !== main && main.contains(focused);
-      if (!pageTookFocus) {
+      const focusLeftBehind =
+        !focused ||
+        focused === document.body ||
+        focused === main ||
+        focused.closest('header, footer') !== null;
+      if (focusLeftBehind) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
       }

@@ -1,0 +1,48 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { Link } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../test/render';
+import { RouteAnnouncer } from './route-announcer';
+
+/** A page whose heading stays the same on both paths, as the wizard's does on /create-project and /trek/new. */
+function Shell({ dialog }: { dialog?: boolean }) {
+  return (
+    <>
+      <header>
+        <Link to="/trek/new">Sign In</Link>
+      </header>
+      <main id="main">
+        <h1>Create your trek request</h1>
+      </main>
+      {dialog && (
+        <div role="dialog" aria-label="Sign in">
+          <input aria-label="First Name" />
+        </div>
+      )}
+      <RouteAnnouncer mainId="main" />
+    </>
+  );
+}
+
+const SETTLE_MS = 500;
+
+describe('RouteAnnouncer', () => {
+  it('moves focus from the header link that navigated to the page heading', async () => {
+    renderRoutes([{ path: '*', element: <Shell /> }], { path: '/create-project' });
+    const link = await screen.findByRole('link', { name: 'Sign In' });
+    link.focus();
+    act(() => link.click());
+    const heading = screen.getByRole('heading', { name: 'Create your trek request' });
+    await waitFor(() => expect(document.activeElement).toBe(heading), { timeout: 2_000 });
+  });
+
+  it('leaves focus in a dialog the page opened after the navigation', async () => {
+    renderRoutes([{ path: '*', element: <Shell dialog /> }], { path: '/create-project' });
+    const link = await screen.findByRole('link', { name: 'Sign In' });
+    act(() => link.click());
+    const field = screen.getByLabelText('First Name');
+    field.focus();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200));
+    expect(document.activeElement).toBe(field);
+  });
+});
