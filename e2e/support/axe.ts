@@ -11,6 +11,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a',
  * of states only a journey reaches call it.
  */
 export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const found = results.violations.map(
     (violation) =>
@@ -19,4 +20,31 @@ export async function expectNoAxeViolations(page: Page, what = page.url()): Prom
         .join('\n')}`,
   );
   expect.soft(found, `axe violations on ${what} (${page.viewportSize()?.width} px)`).toEqual([]);
+}
+
+/**
+ * Resolves once no transition or finite animation runs on the page: a dialog or popover still
+ * fading in is measured half transparent, and axe reports its text's contrast against what shows
+ * through it. Two frames first, so a transition about to start (Mantine sets the entering
+ * styles a frame after mounting) is seen; endless animations (skeletons, loaders) do not count.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(
+              document
+                .getAnimations()
+                .every(
+                  (animation) =>
+                    animation.playState !== 'running' ||
+                    animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+                ),
+            ),
+          ),
+        );
+      }),
+  );
 }
