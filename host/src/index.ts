@@ -7,5 +7,6 @@ import { config as zodConfig } from 'zod';
 zodConfig({ jitless: true });
 
 // The async boundary lets Module Federation negotiate shared singletons (React, router, query
-// client, Mantine, @trek/shared) before any of them is evaluated.
-import('./bootstrap');
+// client, Mantine, @trek/shared) before any of them is evaluated. The chunk is named so that
+// the page preloads it with the scripts it names (rsbuild.config.ts, performance.preload).
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');
