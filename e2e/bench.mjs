@@ -263,6 +263,10 @@ async function lighthouseScore(url, signedIn) {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A page Lighthouse could not measure says why instead of printing a score of 0.
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+    }
     const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: lhr.categories.performance?.score ?? 0,
@@ -333,7 +337,13 @@ try {
     console.log('\n2. Lighthouse, mobile preset (simulated slow 4G, 4x CPU), federated build.\n');
     const scores = [];
     for (const target of PAGES) {
-      const r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
+      let r;
+      try {
+        r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
+      } catch (error) {
+        scores.push({ page: target.path, performance: /** @type {Error} */ (error).message });
+        continue;
+      }
       scores.push({
         page: target.path,
         performance: r.score.toFixed(2),
