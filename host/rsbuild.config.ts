@@ -30,6 +30,14 @@ const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
  * Federation (src/federation/monolith-runtime.ts), into dist-monolith/, for `npm run bench`.
  */
 const monolith = process.env.TREK_HOST_BUILD === 'monolith';
+/**
+ * `TREK_HOST_BUILD=prerender`: src/prerender/ for Node, into dist-prerender/, which
+ * scripts/prerender.mjs runs after a build to write the landing page's markup into it.
+ */
+const prerender = process.env.TREK_HOST_BUILD === 'prerender';
+const entry: Record<string, string> = prerender
+  ? { prerender: './src/prerender/landing-html.tsx' }
+  : { index: './src/index.ts' };
 
 function federation() {
   return pluginModuleFederation({
@@ -49,19 +57,33 @@ function federation() {
 }
 
 export default defineConfig(({ envMode }) => ({
-  plugins: [pluginReact(), pluginPrecompress(), ...(monolith ? [] : [federation()])],
+  plugins: [
+    pluginReact(),
+    ...(prerender ? [] : [pluginPrecompress()]),
+    ...(monolith || prerender ? [] : [federation()]),
+  ],
   ...(monolith
     ? {
         output: { distPath: { root: 'dist-monolith' } },
       }
     : {}),
-  source: { entry: { index: './src/index.ts' } },
+  ...(prerender
+    ? {
+        output: {
+          target: 'node',
+          distPath: { root: 'dist-prerender' },
+          filename: { js: '[name].mjs' },
+          minify: false,
+        },
+      }
+    : {}),
+  source: { entry },
   resolve: { alias: mantineAliases() },
   tools: {
     rspack: (config, { rspack, appendPlugins }) => {
       config.module ??= {};
       config.module.rules = [...(config.module.rules ?? []), MANTINE_FACADE_RULE];
-      if (monolith) {
+      if (monolith || prerender) {
         appendPlugins(
           new rspack.NormalModuleReplacementPlugin(
             /src[\\/]federation[\\/]runtime\.ts$/,

@@ -34,7 +34,15 @@ function suiteVariables(): Set<string> {
   return read;
 }
 
-const SKIPPED = new Set(['node_modules', 'dist', 'dist-monolith', 'test-results', '.git', '.run']);
+const SKIPPED = new Set([
+  'node_modules',
+  'dist',
+  'dist-monolith',
+  'dist-prerender',
+  'test-results',
+  '.git',
+  '.run',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -33,16 +33,30 @@ export function remoteOrigins(remoteMap) {
 /**
  * The policy of the host's pages. Scripts only from the site and the remotes (no inline script:
  * the remote map is a JSON data block, which is never executed); styles from the same places
- * plus the style elements Mantine writes at run time, which carry the page's nonce.
- * @param {{ remoteOrigins: string[], styleNonce: string }} options
+ * plus the style elements Mantine writes at run time, which carry the page's nonce. A page sent
+ * with prerendered markup also allows that markup's style attributes, each by its hash, and no
+ * other.
+ * @param {{ remoteOrigins: string[], styleNonce: string, styleAttributeHashes?: string[] }} options
  */
-export function contentSecurityPolicy({ remoteOrigins: remotes, styleNonce }) {
+export function contentSecurityPolicy({
+  remoteOrigins: remotes,
+  styleNonce,
+  styleAttributeHashes = [],
+}) {
   const self = ["'self'", ...remotes];
   /** @type {Array<[string, string[]]>} */
   const directives = [
     ['default-src', ["'self'"]],
     ['script-src', self],
     ['style-src', [...self, `'nonce-${styleNonce}'`]],
+    ...(styleAttributeHashes.length
+      ? /** @type {Array<[string, string[]]>} */ ([
+          [
+            'style-src-attr',
+            ["'unsafe-hashes'", ...styleAttributeHashes.map((hash) => `'sha256-${hash}'`)],
+          ],
+        ])
+      : []),
     ['img-src', [...self, 'data:', 'blob:']],
     ['font-src', self],
     ['connect-src', self],
@@ -56,12 +70,21 @@ export function contentSecurityPolicy({ remoteOrigins: remotes, styleNonce }) {
 
 /**
  * Headers of every HTML page of the host.
- * @param {{ remoteOrigins: string[], styleNonce: string, production: boolean }} options
+ * @param {{ remoteOrigins: string[], styleNonce: string, production: boolean, styleAttributeHashes?: string[] }} options
  * @returns {Record<string, string>}
  */
-export function pageSecurityHeaders({ remoteOrigins: remotes, styleNonce, production }) {
+export function pageSecurityHeaders({
+  remoteOrigins: remotes,
+  styleNonce,
+  production,
+  styleAttributeHashes,
+}) {
   return {
-    'Content-Security-Policy': contentSecurityPolicy({ remoteOrigins: remotes, styleNonce }),
+    'Content-Security-Policy': contentSecurityPolicy({
+      remoteOrigins: remotes,
+      styleNonce,
+      ...(styleAttributeHashes ? { styleAttributeHashes } : {}),
+    }),
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
     // Same-origin requests keep their Referer and Origin (the API checks Origin on writes);

@@ -18,7 +18,7 @@ import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isApiPath } from '../shared/src/contract/index.js';
+import { isApiPath, STYLE_NONCE_PLACEHOLDER } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
 import {
   corsHeaders,
@@ -96,8 +96,9 @@ export async function startStaticServer(options) {
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
     // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
+    const prerendered = await prerenderedPage(dir, pathname);
     const { body, coding } = compressPage(
-      renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap)),
+      renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap), prerendered),
       String(req.headers['accept-encoding'] ?? ''),
     );
     res.writeHead(200, {
@@ -105,6 +106,7 @@ export async function startStaticServer(options) {
         remoteOrigins: remoteOrigins(remoteMap ?? {}),
         styleNonce,
         production,
+        ...(prerendered ? { styleAttributeHashes: prerendered.styleHashes } : {}),
       }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
@@ -217,19 +219,61 @@ function bakedRemoteMap(html) {
 }
 
 /**
+ * @typedef {{ title?: string, stylesheets: string[], styleHashes: string[], html: string }} PrerenderedPage
+ *   a page's markup made at build time (host/scripts/prerender.mjs)
+ */
+
+/**
+ * The build's prerendered markup of a route (prerendered/landing.json for /landing), if any.
+ * Read at every page, like index.html, so a redeployed build is served at once.
+ * @param {string} dir
+ * @param {string} pathname
+ * @returns {Promise<PrerenderedPage | undefined>}
+ */
+async function prerenderedPage(dir, pathname) {
+  const name = /^\/([a-z][a-z-]*)\/?$/.exec(pathname)?.[1];
+  if (!name) return undefined;
+  try {
+    return JSON.parse(await readFile(join(dir, 'prerendered', `${name}.json`), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** @param {string} value */
+function escapeHtml(value) {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+/**
  * index.html with the current remote map and the style nonce of this answer (Mantine reads it
- * from the meta element and puts it on the style elements it writes).
+ * from the meta element and puts it on the style elements it writes), and the route's
+ * prerendered markup if the build made one: its title, its stylesheets applied at once (the
+ * scripts would only apply them once they run) and its markup in the root element, which the
+ * browser's first render replaces.
  * @param {string} html
  * @param {RemoteMap | undefined} remoteMap
  * @param {string} styleNonce
  * @param {string} [preloadHints] `<link rel="preload">` elements for the page's remote code
+ * @param {PrerenderedPage} [prerendered]
  */
-export function renderPage(html, remoteMap, styleNonce, preloadHints = '') {
+export function renderPage(html, remoteMap, styleNonce, preloadHints = '', prerendered) {
+  const stylesheets = (prerendered?.stylesheets ?? [])
+    .map((href) => `\n    <link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join('');
   let page = html.replace(
     /<head[^>]*>/,
     (head) =>
-      `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />${preloadHints ? `\n    ${preloadHints}` : ''}`,
+      `${head}\n    <meta property="csp-nonce" nonce="${styleNonce}" />${preloadHints ? `\n    ${preloadHints}` : ''}${stylesheets}`,
   );
+  if (prerendered) {
+    if (prerendered.title) {
+      const title = escapeHtml(prerendered.title);
+      page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+    }
+    const markup = prerendered.html.replaceAll(STYLE_NONCE_PLACEHOLDER, styleNonce);
+    page = page.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  }
   if (remoteMap) {
     if (!REMOTE_MAP_SCRIPT.test(page)) throw new Error('index.html has no remote-map script');
     // Escape '<' so a URL can never close the script element.

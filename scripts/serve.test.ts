@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   mkdirSync,
   mkdtempSync,
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STYLE_NONCE_PLACEHOLDER } from '../shared/src/contract/index.js';
 import { startStaticServer } from './serve.mjs';
 
 const MAP = {
@@ -232,6 +234,42 @@ describe("the host's pages", () => {
       nonces.push(inPage);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("carry the markup prerendered for their route, with this answer's nonce and its style attributes allowed by hash only", async () => {
+    const style = 'color: var(--mantine-color-dimmed)';
+    const hash = createHash('sha256').update(style).digest('base64');
+    file(
+      'prerendered/landing.json',
+      JSON.stringify({
+        title: 'Welcome | TrekPeru',
+        stylesheets: ['/static/css/async/bootstrap.abc.css'],
+        styleHashes: [hash],
+        html: `<style nonce="${STYLE_NONCE_PLACEHOLDER}">:root{}</style><main><h1 style="${style.replace(/"/g, '&quot;')}">Welcome</h1></main>`,
+      }),
+    );
+    const url = await serve({ spa: true, remoteMap: MAP });
+
+    const landing = await fetch(`${url}/landing`);
+    const html = await landing.text();
+    const csp = directives(landing.headers.get('content-security-policy'));
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(
+      `<div id="root"><style nonce="${nonce}">:root{}</style><main><h1 style="${style}">Welcome</h1></main></div>`,
+    );
+    expect(html).not.toContain(STYLE_NONCE_PLACEHOLDER);
+    expect(html).toContain('<title>Welcome | TrekPeru</title>');
+    expect(html).toMatch(
+      /<head>[\s\S]*<link rel="stylesheet" href="\/static\/css\/async\/bootstrap\.abc\.css">[\s\S]*<\/head>/,
+    );
+    expect(csp['style-src-attr']).toEqual(["'unsafe-hashes'", `'sha256-${hash}'`]);
+
+    // Any other route: the empty root, and no style attribute allowed.
+    const other = await fetch(`${url}/create-project`);
+    expect(await other.text()).toContain('<div id="root"></div>');
+    expect(
+      directives(other.headers.get('content-security-policy'))['style-src-attr'],
+    ).toBeUndefined();
   });
 
   it('are sent compressed, brotli first, with the encoding in Vary', async () => {

@@ -29,12 +29,29 @@ if (styleNonce) __webpack_nonce__ = styleNonce;
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
-      <RoutePreloadProvider preloadRoute={preloadRoute}>
-        <RouterProvider router={router} />
-      </RoutePreloadProvider>
-    </AppProviders>
-  </StrictMode>,
+/**
+ * A page the server sent with prerendered markup (/landing, host/scripts/prerender.mjs) shows
+ * it before the first render replaces it with the same markup: when the scripts are already
+ * there as parsing ends, the render waits for the frame that paints it, or a moment at most
+ * (a hidden tab draws no frames).
+ */
+function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
+  if (!root.hasChildNodes()) return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, PRERENDERED_PAINT_WAIT_MS);
+  });
+}
+const PRERENDERED_PAINT_WAIT_MS = 100;
+
+void prerenderedMarkupPainted(container).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
+        <RoutePreloadProvider preloadRoute={preloadRoute}>
+          <RouterProvider router={router} />
+        </RoutePreloadProvider>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

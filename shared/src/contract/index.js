@@ -24,7 +24,7 @@ export {
   SIGNED_IN_AREAS,
 } from './paths.js';
 export { REMOTE_ROUTES, remoteRouteOf } from './remote-routes.js';
-export { PERMISSIONS_POLICY } from './security.js';
+export { PERMISSIONS_POLICY, STYLE_NONCE_PLACEHOLDER } from './security.js';
 
 /** @typedef {import('./federation.js').RemoteName} RemoteName */
 /** @typedef {import('./remote-routes.js').RemoteRoute} RemoteRoute */

@@ -19,3 +19,9 @@ const DISABLED_FEATURES = [
   'usb',
 ];
 export const PERMISSIONS_POLICY = DISABLED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/**
+ * Where markup made at build time (the host's prerendered pages) puts the page's CSP nonce: the
+ * server writes each answer's own nonce in its place.
+ */
+export const STYLE_NONCE_PLACEHOLDER = '__TREK_STYLE_NONCE__';

@@ -1,0 +1,33 @@
+import { PATHS } from '@trek/shared/contract';
+import { expect, test } from '../support/fixtures';
+import { BASE_URL } from '../support/suite-env';
+
+test('/landing shows its content before any script runs, and the same page once they have', async ({
+  browser,
+  page,
+}) => {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: BASE_URL,
+    viewport,
+  });
+  const bare = await noScripts.newPage();
+  await bare.goto(PATHS.landing);
+  await expect(bare).toHaveTitle('Welcome | TrekPeru');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await expect(bare.getByRole('link', { name: 'Create Trek Request' })).toBeVisible();
+  const card = bare.getByRole('heading', { name: 'Expert Local Guides' });
+  await expect(card).toBeVisible();
+  const before = await card.boundingBox();
+  await noScripts.close();
+
+  await page.goto(PATHS.landing);
+  // The header's Sign In link is the scripts' work: the markup sent holds its placeholder.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page).toHaveTitle('Welcome | TrekPeru');
+  expect(await page.getByRole('heading', { name: 'Expert Local Guides' }).boundingBox()).toEqual(
+    before,
+  );
+});
