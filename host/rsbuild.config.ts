@@ -37,7 +37,7 @@ const monolith = process.env.TREK_HOST_BUILD === 'monolith';
 const prerender = process.env.TREK_HOST_BUILD === 'prerender';
 const entry: Record<string, string> = prerender
   ? { prerender: './src/prerender/landing-html.tsx' }
-  : { index: './src/index.ts' };
+  : { index: monolith ? './src/monolith.ts' : './src/index.ts' };
 
 function federation() {
   return pluginModuleFederation({
