@@ -15,7 +15,9 @@ import { pathToFileURL } from 'node:url';
 const HOST = join(import.meta.dirname, '..');
 const outDir = join(HOST, process.env.TREK_HOST_BUILD === 'monolith' ? 'dist-monolith' : 'dist');
 
-execFileSync('pnpm', ['exec', 'rsbuild', 'build'], {
+// Rsbuild's own script with this Node: pnpm may not be on the PATH (npx runs it on a machine
+// that could not install it globally, scripts/toolchain.mjs).
+execFileSync(process.execPath, [join(HOST, 'node_modules/@rsbuild/core/bin/rsbuild.js'), 'build'], {
   cwd: HOST,
   env: { ...process.env, TREK_HOST_BUILD: 'prerender' },
   stdio: ['ignore', 'ignore', 'inherit'],
