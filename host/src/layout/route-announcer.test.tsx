@@ -15,7 +15,11 @@ function Shell({ dialog }: { dialog?: boolean }) {
         <h1>Create your trek request</h1>
       </main>
       {dialog && (
+        // As Mantine's Modal draws it: a header element holding the title and Close button.
         <div role="dialog" aria-label="Sign in">
+          <header>
+            <button type="button">Close</button>
+          </header>
           <input aria-label="First Name" />
         </div>
       )}
@@ -36,13 +40,19 @@ describe('RouteAnnouncer', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading), { timeout: 2_000 });
   });
 
-  it('leaves focus in a dialog the page opened after the navigation', async () => {
+  it.each([
+    ['a field', () => screen.getByLabelText('First Name')],
+    [
+      "the Close button in the dialog's header",
+      () => screen.getByRole('button', { name: 'Close' }),
+    ],
+  ])('leaves focus on %s of a dialog the page opened after the navigation', async (_, target) => {
     renderRoutes([{ path: '*', element: <Shell dialog /> }], { path: '/create-project' });
     const link = await screen.findByRole('link', { name: 'Sign In' });
     act(() => link.click());
-    const field = screen.getByLabelText('First Name');
-    field.focus();
+    const focused = target();
+    focused.focus();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200));
-    expect(document.activeElement).toBe(field);
+    expect(document.activeElement).toBe(focused);
   });
 });

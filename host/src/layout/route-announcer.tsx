@@ -33,11 +33,14 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
       // into itself (a field, a step's heading) or opened a dialog (the wizard's sign-in modal
       // opens on its own heading's page), and it stays.
       const focused = document.activeElement;
+      const inDialog = focused?.closest('[role="dialog"], [role="alertdialog"]') != null;
       const focusLeftBehind =
-        !focused ||
-        focused === document.body ||
-        focused === main ||
-        focused.closest('header, footer') !== null;
+        !inDialog &&
+        (!focused ||
+          focused === document.body ||
+          focused === main ||
+          // A dialog's header (Mantine's Modal has one, with its Close button) is no site header.
+          focused.closest('header, footer') !== null);
       if (focusLeftBehind) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus();
