@@ -29,22 +29,19 @@ export async function expectNoAxeViolations(page: Page, what = page.url()): Prom
  * styles a frame after mounting) is seen; endless animations (skeletons, loaders) do not count.
  */
 async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await page.evaluate(
     () =>
-      new Promise<boolean>((resolve) => {
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            resolve(
-              document
-                .getAnimations()
-                .every(
-                  (animation) =>
-                    animation.playState !== 'running' ||
-                    animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-                ),
-            ),
-          ),
-        );
-      }),
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
   );
 }
