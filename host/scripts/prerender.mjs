@@ -29,7 +29,7 @@ const rendered = await renderLandingPage();
 // The page's title and meta elements come first (React puts them in the head in the browser);
 // the title replaces the page's own, the rest is left to the browser's render.
 const head = /^(?:<title>([^<]*)<\/title>)?((?:<meta\b[^>]*\/>)*)/.exec(rendered);
-const title = head?.[1];
+const title = head?.[1] === undefined ? undefined : decodeEntities(head[1]);
 const html = rendered.slice(head?.[0].length ?? 0);
 
 // The app's stylesheets the page only preloads (its scripts apply them): applied at once here,

@@ -1,6 +1,6 @@
 // Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
 import '@mantine/notifications/styles.layer.css';
-import { AppProviders, createQueryClient, RoutePreloadProvider } from '@trek/shared';
+import { AppProviders, createQueryClient, RoutePreloadProvider, SITE } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -37,6 +37,9 @@ if (!container) throw new Error('index.html has no #root element');
  */
 function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
   if (!root.hasChildNodes()) return Promise.resolve();
+  // The server wrote the page's title into the site's own; pages set theirs as they render, and
+  // one that sets none (an error page, a page still loading) must show the site's name again.
+  document.title = SITE.name;
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, PRERENDERED_PAINT_WAIT_MS);
