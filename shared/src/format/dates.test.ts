@@ -10,8 +10,30 @@ import {
 } from './dates';
 
 describe('en-GB dates', () => {
-  it("displays dates like 'Mon 05 Jan 2026'", () => {
+  it("displays dates like 'Mon 05 Jan 2026', every month and weekday by its three letters", () => {
     expect(formatDisplayDate(new Date(2026, 0, 5))).toBe('Mon 05 Jan 2026');
+    expect(formatDisplayDate(new Date(2026, 8, 13))).toBe('Sun 13 Sep 2026');
+    const months = Array.from({ length: 12 }, (_, month) =>
+      formatDisplayDate(new Date(2026, month, 1)).slice(7, 10),
+    );
+    expect(months).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
+    const weekdays = Array.from({ length: 7 }, (_, day) =>
+      formatDisplayDate(new Date(2026, 0, 5 + day)).slice(0, 3),
+    );
+    expect(weekdays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
   });
 
   it('starts weeks on Monday', () => {

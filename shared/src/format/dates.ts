@@ -1,18 +1,31 @@
-import { addDays, format, isValid, parseISO, startOfDay } from 'date-fns';
-import { enGB } from 'date-fns/locale';
+import { addDays, isValid, lightFormat, parseISO, startOfDay } from 'date-fns';
 
-/** en-GB, weeks start on Monday (spec sections 1 and 9). */
-export const DATE_LOCALE = enGB;
+/** Weeks start on Monday (spec sections 1 and 9). */
 export const WEEK_STARTS_ON = 1 as const;
 
-/** 'Mon 05 Jan 2026' */
+/**
+ * 'Mon 05 Jan 2026', in the reader's time zone. The names come from the platform (Intl):
+ * date-fns' `format` carries every token's formatter and a locale to every page (6 kB brotli,
+ * since @trek/shared is one shared module). en-US names are the site's: en-GB's short September
+ * is 'Sept' in current browsers, the site writes 'Sep'.
+ */
 export function formatDisplayDate(date: Date): string {
-  return format(date, 'EEE dd MMM yyyy', { locale: enGB });
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
 
 /** 'yyyy-MM-dd' in local time. */
 export function toIsoDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return lightFormat(date, 'yyyy-MM-dd');
 }
 
 /** A local date from 'yyyy-MM-dd'; null when it is not a real date. */
@@ -39,7 +52,12 @@ export function formatCreatedAt(value: string | null | undefined): string {
   if (!value) return 'Date not available';
   const date = parseISO(value);
   if (!isValid(date)) return 'Date not available';
-  return format(date, "EEE dd MMM yyyy 'at' HH:mm", { locale: enGB });
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return `${formatDisplayDate(date)} at ${time}`;
 }
 
 /** True for days before today (today itself can be chosen). */
