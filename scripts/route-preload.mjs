@@ -22,8 +22,11 @@ export const MANIFEST_TTL_MS = 5_000;
 /** A manifest that does not answer within this time is left out of this page's hints. */
 const MANIFEST_TIMEOUT_MS = 1_500;
 
-/** @param {string} value */
-function attribute(value) {
+/**
+ * A value made safe for a double-quoted HTML attribute (or an element's text).
+ * @param {string} value
+ */
+export function attribute(value) {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 

@@ -27,7 +27,7 @@ import {
   remoteOrigins,
 } from './page-headers.mjs';
 import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
-import { createRoutePreloader } from './route-preload.mjs';
+import { attribute, createRoutePreloader } from './route-preload.mjs';
 import { staticFiles } from './static-files.mjs';
 
 const REMOTE_MAP_SCRIPT =
@@ -233,16 +233,27 @@ function bakedRemoteMap(html) {
 async function prerenderedPage(dir, pathname) {
   const name = /^\/([a-z][a-z-]*)\/?$/.exec(pathname)?.[1];
   if (!name) return undefined;
+  let value;
   try {
-    return JSON.parse(await readFile(join(dir, 'prerendered', `${name}.json`), 'utf8'));
+    value = JSON.parse(await readFile(join(dir, 'prerendered', `${name}.json`), 'utf8'));
   } catch {
     return undefined;
   }
-}
-
-/** @param {string} value */
-function escapeHtml(value) {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  // A file of another shape (a half-written deploy, another build's format) is ignored: the
+  // page goes out as the scripts alone render it.
+  const strings = (/** @type {unknown} */ list) =>
+    Array.isArray(list) && list.every((item) => typeof item === 'string');
+  if (
+    typeof value?.html !== 'string' ||
+    !(value.title === undefined || typeof value.title === 'string') ||
+    !strings(value.stylesheets) ||
+    !strings(value.styleHashes) ||
+    !value.styleHashes.every((/** @type {string} */ hash) => /^[A-Za-z0-9+/]{43}=$/.test(hash))
+  ) {
+    console.error(`Ignoring ${dir}/prerendered/${name}.json: not a prerendered page`);
+    return undefined;
+  }
+  return value;
 }
 
 /**
@@ -259,7 +270,7 @@ function escapeHtml(value) {
  */
 export function renderPage(html, remoteMap, styleNonce, preloadHints = '', prerendered) {
   const stylesheets = (prerendered?.stylesheets ?? [])
-    .map((href) => `\n    <link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .map((href) => `\n    <link rel="stylesheet" href="${attribute(href)}">`)
     .join('');
   let page = html.replace(
     /<head[^>]*>/,
@@ -268,7 +279,7 @@ export function renderPage(html, remoteMap, styleNonce, preloadHints = '', prere
   );
   if (prerendered) {
     if (prerendered.title) {
-      const title = escapeHtml(prerendered.title);
+      const title = attribute(prerendered.title);
       page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
     }
     const markup = prerendered.html.replaceAll(STYLE_NONCE_PLACEHOLDER, styleNonce);

@@ -272,6 +272,20 @@ describe("the host's pages", () => {
     ).toBeUndefined();
   });
 
+  it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {
+    file(
+      'prerendered/landing.json',
+      JSON.stringify({ html: '<h1>x</h1>', styleHashes: ["'unsafe-inline'"], stylesheets: [] }),
+    );
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const landing = await fetch(`${url}/landing`);
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain('<div id="root"></div>');
+    expect(
+      directives(landing.headers.get('content-security-policy'))['style-src-attr'],
+    ).toBeUndefined();
+  });
+
   it('are sent compressed, brotli first, with the encoding in Vary', async () => {
     const url = await serve({ spa: true, remoteMap: MAP });
     const raw = (accept: string) =>
