@@ -5,7 +5,7 @@ export const WEEK_STARTS_ON = 1 as const;
 
 /**
  * 'Mon 05 Jan 2026', in the reader's time zone. The names come from the platform (Intl):
- * date-fns' `format` carries every token's formatter and a locale to every page (6 kB brotli,
+ * date-fns' `format` carries every token's formatter and a locale to every page (4 kB brotli,
  * since @trek/shared is one shared module). en-US names are the site's: en-GB's short September
  * is 'Sept' in current browsers, the site writes 'Sep'.
  */
