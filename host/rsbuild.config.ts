@@ -36,7 +36,7 @@ const monolith = process.env.TREK_HOST_BUILD === 'monolith';
  */
 const prerender = process.env.TREK_HOST_BUILD === 'prerender';
 const entry: Record<string, string> = prerender
-  ? { prerender: './src/prerender/landing-html.tsx' }
+  ? { prerender: './src/prerender/route-html.tsx' }
   : { index: monolith ? './src/monolith.ts' : './src/index.ts' };
 
 function federation() {

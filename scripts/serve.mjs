@@ -18,7 +18,11 @@ import http from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { isApiPath, STYLE_NONCE_PLACEHOLDER } from '../shared/src/contract/index.js';
+import {
+  isApiPath,
+  prerenderedFileOf,
+  STYLE_NONCE_PLACEHOLDER,
+} from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
 import {
   corsHeaders,
@@ -231,11 +235,11 @@ function bakedRemoteMap(html) {
  * @returns {Promise<PrerenderedPage | undefined>}
  */
 async function prerenderedPage(dir, pathname) {
-  const name = /^\/([a-z][a-z-]*)\/?$/.exec(pathname)?.[1];
+  const name = prerenderedFileOf(pathname);
   if (!name) return undefined;
   let value;
   try {
-    value = JSON.parse(await readFile(join(dir, 'prerendered', `${name}.json`), 'utf8'));
+    value = JSON.parse(await readFile(join(dir, 'prerendered', name), 'utf8'));
   } catch {
     return undefined;
   }
@@ -250,7 +254,7 @@ async function prerenderedPage(dir, pathname) {
     !strings(value.styleHashes) ||
     !value.styleHashes.every((/** @type {string} */ hash) => /^[A-Za-z0-9+/]{43}=$/.test(hash))
   ) {
-    console.error(`Ignoring ${dir}/prerendered/${name}.json: not a prerendered page`);
+    console.error(`Ignoring ${dir}/prerendered/${name}: not a prerendered page`);
     return undefined;
   }
   return value;

@@ -264,12 +264,28 @@ describe("the host's pages", () => {
     );
     expect(csp['style-src-attr']).toEqual(["'unsafe-hashes'", `'sha256-${hash}'`]);
 
-    // Any other route: the empty root, and no style attribute allowed.
-    const other = await fetch(`${url}/create-project`);
+    // A route with no file (here a project, whose id no file can name): the empty root, and
+    // no style attribute allowed.
+    const other = await fetch(`${url}/u/projects/3f2a9c1e-0000-4000-8000-000000000001`);
     expect(await other.text()).toContain('<div id="root"></div>');
     expect(
       directives(other.headers.get('content-security-policy'))['style-src-attr'],
     ).toBeUndefined();
+  });
+
+  it('find the file of a route of several segments, and of the root', async () => {
+    const page = (text: string) =>
+      JSON.stringify({ stylesheets: [], styleHashes: [], html: `<p>${text}</p>` });
+    file('prerendered/u.projects.json', page('projects shell'));
+    file('prerendered/index.json', page('home shell'));
+    const url = await serve({ spa: true, remoteMap: MAP });
+    expect(await (await fetch(`${url}/u/projects`)).text()).toContain(
+      '<div id="root"><p>projects shell</p></div>',
+    );
+    expect(await (await fetch(`${url}/u/projects/`)).text()).toContain('<p>projects shell</p>');
+    expect(await (await fetch(`${url}/`)).text()).toContain('<p>home shell</p>');
+    // Without a title of its own, the page keeps the site's.
+    expect(await (await fetch(`${url}/u/projects`)).text()).toContain('<title>TrekPeru</title>');
   });
 
   it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {

@@ -77,10 +77,18 @@ for (const as of ['visitor', 'traveler', 'admin'] as const) {
     const project = await createProject(traveler, { trek: 'Lares' });
     await traveler.dispose();
     const violations = await recordViolations(context, page);
+    const accountControl =
+      as === 'visitor'
+        ? page.getByRole('banner').getByRole('link', { name: 'Sign In' })
+        : page.getByRole('banner').getByRole('button', { name: /account menu$/ });
     for (const path of pagesFor(project.id)) {
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1 }).first();
       await expect(heading, path).toBeVisible();
+      // The header's account control is the scripts' work (the markup sent holds a placeholder,
+      // and a prerendered page shows its heading before any script runs): what is counted below
+      // is this page's own.
+      await expect(accountControl, path).toBeVisible();
       // The page's own content, not a fallback in its place.
       await expect(page.getByRole('main'), path).not.toContainText(FALLBACKS);
       expect(await violations(), path).toEqual([]);

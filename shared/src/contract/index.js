@@ -19,6 +19,7 @@ export {
   isApiPath,
   PATHS,
   PROFILE_IMAGE_UPLOAD,
+  prerenderedFileOf,
   requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,

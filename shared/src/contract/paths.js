@@ -106,3 +106,17 @@ export function hrefTo(pattern, params) {
     return encodeURIComponent(value);
   });
 }
+
+/**
+ * The file under a build's `prerendered/` folder holding a route's markup made at build time
+ * (host/scripts/prerender.mjs), as the site's server looks it up for the path it is asked for:
+ * '/u/projects' is 'u.projects.json', '/' is 'index.json'. Undefined for a path no route of one
+ * fixed URL has (a project's id has digits), so nothing else names a file.
+ * @param {string} pathname
+ */
+export function prerenderedFileOf(pathname) {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '') return 'index.json';
+  if (!/^(?:\/[a-z][a-z-]*)+$/.test(path)) return undefined;
+  return `${path.slice(1).replaceAll('/', '.')}.json`;
+}

@@ -31,3 +31,24 @@ test('/landing shows its content before any script runs, and the same page once 
     before,
   );
 });
+
+test('a page whose code and data come later shows the site around its loading skeleton before any script runs', async ({
+  browser,
+  page,
+}) => {
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
+  const bare = await noScripts.newPage();
+  await bare.goto(PATHS.createProject);
+  await expect(bare).toHaveTitle('TrekPeru');
+  await expect(bare.getByRole('banner').getByRole('link', { name: 'TrekPeru home' })).toBeVisible();
+  await expect(bare.getByRole('main').getByRole('status')).toHaveText('Loading…');
+  await expect(bare.getByRole('contentinfo')).toBeVisible();
+  await noScripts.close();
+
+  await page.goto(PATHS.createProject);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Create your trek request' }),
+  ).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await expect(page).toHaveTitle('Create your trek request | TrekPeru');
+});
