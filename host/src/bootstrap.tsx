@@ -1,18 +1,15 @@
 // Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
 import '@mantine/notifications/styles.layer.css';
-import { AppProviders, createQueryClient, RoutePreloadProvider, SITE } from '@trek/shared';
+import { AppProviders, RoutePreloadProvider, SITE } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuthSync } from './auth/auth-sync';
-import { startFederation } from './federation/runtime';
+import { queryClient } from './query-client';
 import { buildRoutes, preloadRoute } from './routes';
 
-startFederation();
-
-// The one QueryClient and the one router of the page; remotes use them through the shared
-// singletons and never create their own inside the host.
-const queryClient = createQueryClient();
+// The one router of the page; remotes use it through the shared singletons and never create
+// their own inside the host.
 const router = createBrowserRouter(buildRoutes());
 // A sign-in or sign-out in another tab shows here too.
 startAuthSync(queryClient);
@@ -26,8 +23,9 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-n
 // every remote's dialogs carry it too.
 if (styleNonce) __webpack_nonce__ = styleNonce;
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+const container: HTMLElement = rootElement;
 
 /**
  * A page the server sent with prerendered markup (/landing, host/scripts/prerender.mjs) shows
@@ -47,14 +45,20 @@ function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
 }
 const PRERENDERED_PAINT_WAIT_MS = 100;
 
-void prerenderedMarkupPainted(container).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
-        <RoutePreloadProvider preloadRoute={preloadRoute}>
-          <RouterProvider router={router} />
-        </RoutePreloadProvider>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+/**
+ * Renders the site into the page. The entry calls it once the app's code is evaluated and the
+ * route's remote page has asked for its code (src/index.ts).
+ */
+export function renderApp(root: HTMLElement = container): Promise<void> {
+  return prerenderedMarkupPainted(root).then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
+          <RoutePreloadProvider preloadRoute={preloadRoute}>
+            <RouterProvider router={router} />
+          </RoutePreloadProvider>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+}

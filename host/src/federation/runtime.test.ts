@@ -128,3 +128,61 @@ describe('loadRemotePage', () => {
     expect(mf.loadRemote).not.toHaveBeenCalled();
   });
 });
+
+describe('startRoutePage', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+    vi.useRealTimers();
+  });
+
+  /** The hook the runtime calls as it asks a remote for an exposed module. */
+  function beforeGetExposeHook() {
+    const plugins = mf.registerPlugins.mock.calls.map(([list]) => list).flat() as Array<
+      ModuleFederationRuntimePlugin & { beforeGetExpose?: (args: unknown) => void }
+    >;
+    const hook = plugins.find((plugin) => plugin.name === 'route-page-requested');
+    if (!hook?.beforeGetExpose) throw new Error('no route-page-requested plugin');
+    return hook.beforeGetExpose;
+  }
+
+  it("starts loading the URL's remote page, and settles as the runtime asks that remote for it", async () => {
+    const runtime = await startedRuntime(() => '{}');
+    // No time passes: only the runtime's call can settle it.
+    vi.useFakeTimers();
+    mf.loadRemote.mockReturnValue(new Promise(() => {}));
+    let settled = false;
+    const requested = runtime.startRoutePage('/u/projects').then(() => {
+      settled = true;
+    });
+    expect(mf.loadRemote).toHaveBeenCalledWith('projects/ProjectsPage');
+
+    const hook = beforeGetExposeHook();
+    hook({ moduleInfo: { name: 'wizard' } });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    hook({ moduleInfo: { name: 'projects' } });
+    await requested;
+    expect(settled).toBe(true);
+  });
+
+  it('settles when the load fails, or after a while when the remote never answers', async () => {
+    const runtime = await startedRuntime(() => '{}');
+    mf.loadRemote.mockRejectedValueOnce(new Error('remote down'));
+    await expect(runtime.startRoutePage('/u/projects')).resolves.toBeUndefined();
+
+    vi.useFakeTimers();
+    mf.loadRemote.mockReturnValue(new Promise(() => {}));
+    const waiting = runtime.startRoutePage('/u/settings');
+    vi.advanceTimersByTime(runtime.PAGE_REQUEST_WAIT_MS);
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it('settles at once on a page the host renders, loading nothing', async () => {
+    const runtime = await startedRuntime(() => '{}');
+    await expect(runtime.startRoutePage('/landing')).resolves.toBeUndefined();
+    expect(mf.loadRemote).not.toHaveBeenCalled();
+  });
+});
