@@ -1,15 +1,18 @@
 // Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
 import '@mantine/notifications/styles.layer.css';
-import { AppProviders, RoutePreloadProvider, SITE } from '@trek/shared';
+import { AppProviders, createQueryClient, RoutePreloadProvider, SITE } from '@trek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuthSync } from './auth/auth-sync';
-import { queryClient } from './query-client';
+import { startFederation } from './federation/runtime';
 import { buildRoutes, preloadRoute } from './routes';
 
-// The one router of the page; remotes use it through the shared singletons and never create
-// their own inside the host.
+startFederation();
+
+// The one QueryClient and the one router of the page; remotes use them through the shared
+// singletons and never create their own inside the host.
+const queryClient = createQueryClient();
 const router = createBrowserRouter(buildRoutes());
 // A sign-in or sign-out in another tab shows here too.
 startAuthSync(queryClient);
@@ -23,12 +26,11 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-n
 // every remote's dialogs carry it too.
 if (styleNonce) __webpack_nonce__ = styleNonce;
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-const container: HTMLElement = rootElement;
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
 
 /**
- * A page the server sent with prerendered markup (/landing, host/scripts/prerender.mjs) shows
+ * A page the server sent with prerendered markup (host/scripts/prerender.mjs) shows
  * it before the first render replaces it with the same markup: when the scripts are already
  * there as parsing ends, the render waits for the frame that paints it, or a moment at most
  * (a hidden tab draws no frames).
@@ -45,20 +47,14 @@ function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
 }
 const PRERENDERED_PAINT_WAIT_MS = 100;
 
-/**
- * Renders the site into the page. The entry calls it once the app's code is evaluated and the
- * route's remote page has asked for its code (src/index.ts).
- */
-export function renderApp(root: HTMLElement = container): Promise<void> {
-  return prerenderedMarkupPainted(root).then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
-          <RoutePreloadProvider preloadRoute={preloadRoute}>
-            <RouterProvider router={router} />
-          </RoutePreloadProvider>
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
-}
+void prerenderedMarkupPainted(container).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
+        <RoutePreloadProvider preloadRoute={preloadRoute}>
+          <RouterProvider router={router} />
+        </RoutePreloadProvider>
+      </AppProviders>
+    </StrictMode>,
+  ),
+);

@@ -1,4 +1,4 @@
-import { type ExposedPage, remoteRouteOf } from '@trek/shared/contract';
+import type { ExposedPage } from '@trek/shared/contract';
 import type { ComponentType } from 'react';
 import type { RemoteMap, RemoteName } from './remote-map';
 
@@ -42,11 +42,4 @@ export function loadRemotePage<R extends RemoteName>(
   const load = (pages[remote] as Record<string, () => Promise<PageModule>>)[expose];
   if (!load) return Promise.reject(new Error(`No page ${remote}/${expose} in this build`));
   return load();
-}
-
-/** As the federated runtime's: the page's chunk is asked for as the import starts. */
-export function startRoutePage(pathname: string): Promise<void> {
-  const route = remoteRouteOf(pathname);
-  if (route) loadRemotePage(route.remote, route.page).catch(() => {});
-  return Promise.resolve();
 }

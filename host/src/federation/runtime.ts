@@ -4,7 +4,7 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
-import { chunkLoadingGlobalOf, type ExposedPage, remoteRouteOf } from '@trek/shared/contract';
+import { chunkLoadingGlobalOf, type ExposedPage } from '@trek/shared/contract';
 import type { ComponentType } from 'react';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { type RemoteMap, type RemoteName, readRemoteMap } from './remote-map';
@@ -32,39 +32,6 @@ export function startFederation(map: RemoteMap = readRemoteMap()): void {
   registerGlobalPlugins([sharedContractPlugin()]);
   registerPlugins([resiliencePlugin({ onManifest: (url, text) => manifests.set(url, text) })]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
-}
-
-/** How long the first render waits at most for the route's remote page to ask for its code. */
-export const PAGE_REQUEST_WAIT_MS = 500;
-
-/**
- * Starts loading the remote page a URL opens, once the app's code is evaluated (so the host's
- * shared libraries are loaded, and the remote uses them, 'loaded-first') and before the first
- * render, which keeps the main thread busy (the remote's entry script, preloaded, could only run
- * after it). Settles once the remote's entry has run and the runtime is asking for the page's
- * chunks (and the shared parts they need from the host), once the load failed, or after
- * PAGE_REQUEST_WAIT_MS; at once on a page the host renders. The route's own load later finds the
- * page loaded or on its way (the runtime loads a module once) and reports any failure.
- */
-export function startRoutePage(pathname: string): Promise<void> {
-  const route = remoteRouteOf(pathname);
-  if (!route) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    registerPlugins([
-      {
-        name: 'route-page-requested',
-        beforeGetExpose({ moduleInfo }) {
-          // Resolving lets the runtime's own continuation, which asks for the chunks, run first.
-          if (moduleInfo.name === route.remote) resolve();
-        },
-      },
-    ]);
-    loadRemotePage(route.remote, route.page).then(
-      () => resolve(),
-      () => resolve(),
-    );
-    setTimeout(resolve, PAGE_REQUEST_WAIT_MS);
-  });
 }
 
 /**
