@@ -32,7 +32,8 @@ const devtoolsHookStub = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
 const monolith = process.env.TREK_HOST_BUILD === 'monolith';
 /**
  * `TREK_HOST_BUILD=prerender`: src/prerender/ for Node, into dist-prerender/, which
- * scripts/prerender.mjs runs after a build to write the landing page's markup into it.
+ * scripts/prerender.mjs runs after a build to write each fixed-URL route's markup into the
+ * build's prerendered/ folder.
  */
 const prerender = process.env.TREK_HOST_BUILD === 'prerender';
 const entry: Record<string, string> = prerender

@@ -277,12 +277,14 @@ describe("the host's pages", () => {
     const page = (text: string) =>
       JSON.stringify({ stylesheets: [], styleHashes: [], html: `<p>${text}</p>` });
     file('prerendered/u.projects.json', page('projects shell'));
-    file('prerendered/index.json', page('home shell'));
+    file('prerendered/_root.json', page('home shell'));
     const url = await serve({ spa: true, remoteMap: MAP });
     expect(await (await fetch(`${url}/u/projects`)).text()).toContain(
       '<div id="root"><p>projects shell</p></div>',
     );
-    expect(await (await fetch(`${url}/u/projects/`)).text()).toContain('<p>projects shell</p>');
+    // Another path, as the route table's other readers see it; a route with no file too.
+    expect(await (await fetch(`${url}/u/projects/`)).text()).toContain('<div id="root"></div>');
+    expect(await (await fetch(`${url}/u/settings`)).text()).toContain('<div id="root"></div>');
     expect(await (await fetch(`${url}/`)).text()).toContain('<p>home shell</p>');
     // Without a title of its own, the page keeps the site's.
     expect(await (await fetch(`${url}/u/projects`)).text()).toContain('<title>TrekPeru</title>');

@@ -36,11 +36,19 @@ test('a page whose code and data come later shows the site around its loading sk
   browser,
   page,
 }) => {
-  const noScripts = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE_URL });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: BASE_URL,
+    viewport,
+  });
   const bare = await noScripts.newPage();
   await bare.goto(PATHS.createProject);
   await expect(bare).toHaveTitle('TrekPeru');
-  await expect(bare.getByRole('banner').getByRole('link', { name: 'TrekPeru home' })).toBeVisible();
+  const home = (on: typeof page) =>
+    on.getByRole('banner').getByRole('link', { name: 'TrekPeru home' });
+  await expect(home(bare)).toBeVisible();
+  const logoBefore = await home(bare).boundingBox();
   await expect(bare.getByRole('main').getByRole('status')).toHaveText('Loading…');
   await expect(bare.getByRole('contentinfo')).toBeVisible();
   await noScripts.close();
@@ -51,4 +59,6 @@ test('a page whose code and data come later shows the site around its loading sk
   ).toBeVisible();
   await expect(page.getByText('Loading…')).toHaveCount(0);
   await expect(page).toHaveTitle('Create your trek request | TrekPeru');
+  // The frame the scripts render is the one that was on screen.
+  expect(await home(page).boundingBox()).toEqual(logoBefore);
 });

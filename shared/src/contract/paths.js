@@ -110,13 +110,13 @@ export function hrefTo(pattern, params) {
 /**
  * The file under a build's `prerendered/` folder holding a route's markup made at build time
  * (host/scripts/prerender.mjs), as the site's server looks it up for the path it is asked for:
- * '/u/projects' is 'u.projects.json', '/' is 'index.json'. Undefined for a path no route of one
- * fixed URL has (a project's id has digits), so nothing else names a file.
+ * '/u/projects' is 'u.projects.json', '/' is '_root.json'. Undefined for any path that is not
+ * exactly a route of one fixed URL's shape (a project's id has digits; a trailing slash, as the
+ * route table's other readers see it, is another path), so no other path names a file.
  * @param {string} pathname
  */
 export function prerenderedFileOf(pathname) {
-  const path = pathname.replace(/\/+$/, '');
-  if (path === '') return 'index.json';
-  if (!/^(?:\/[a-z][a-z-]*)+$/.test(path)) return undefined;
-  return `${path.slice(1).replaceAll('/', '.')}.json`;
+  if (pathname === '/') return '_root.json';
+  if (!/^(?:\/[a-z][a-z-]*)+$/.test(pathname)) return undefined;
+  return `${pathname.slice(1).replaceAll('/', '.')}.json`;
 }

@@ -5,8 +5,7 @@ describe('prerenderedFileOf', () => {
   it('names one file per route of one fixed URL, the root included', () => {
     expect(prerenderedFileOf(PATHS.landing)).toBe('landing.json');
     expect(prerenderedFileOf(PATHS.projects)).toBe('u.projects.json');
-    expect(prerenderedFileOf(`${PATHS.projects}/`)).toBe('u.projects.json');
-    expect(prerenderedFileOf(PATHS.home)).toBe('index.json');
+    expect(prerenderedFileOf(PATHS.home)).toBe('_root.json');
     const fixed = Object.values(PATHS).filter((path) => !path.includes(':'));
     expect(new Set(fixed.map(prerenderedFileOf)).size).toBe(fixed.length);
   });
@@ -15,6 +14,9 @@ describe('prerenderedFileOf', () => {
     for (const path of [
       '/u/projects/3f2a9c1e-0000-4000-8000-000000000001',
       '/u.projects',
+      '/u/projects/',
+      '/_root',
+      '//',
       '/static/js/index.js',
       '/../secrets',
       '/u/%2e%2e',
