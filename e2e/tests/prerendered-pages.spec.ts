@@ -1,19 +1,25 @@
+import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '@trek/shared/contract';
 import { expect, test } from '../support/fixtures';
 import { BASE_URL } from '../support/suite-env';
+
+/** `path` as the server sends it, with JavaScript off, at the same size as `page`. */
+async function withoutScripts(browser: Browser, page: Page, path: string) {
+  const noScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: BASE_URL,
+    viewport: page.viewportSize() ?? { width: 1280, height: 720 },
+  });
+  const bare = await noScripts.newPage();
+  await bare.goto(path);
+  return { bare, noScripts };
+}
 
 test('/landing shows its content before any script runs, and the same page once they have', async ({
   browser,
   page,
 }) => {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  const noScripts = await browser.newContext({
-    javaScriptEnabled: false,
-    baseURL: BASE_URL,
-    viewport,
-  });
-  const bare = await noScripts.newPage();
-  await bare.goto(PATHS.landing);
+  const { bare, noScripts } = await withoutScripts(browser, page, PATHS.landing);
   await expect(bare).toHaveTitle('Welcome | TrekPeru');
   await expect(bare.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
   await expect(bare.getByRole('link', { name: 'Create Trek Request' })).toBeVisible();
@@ -36,14 +42,7 @@ test('a page whose code and data come later shows the site around its loading sk
   browser,
   page,
 }) => {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  const noScripts = await browser.newContext({
-    javaScriptEnabled: false,
-    baseURL: BASE_URL,
-    viewport,
-  });
-  const bare = await noScripts.newPage();
-  await bare.goto(PATHS.createProject);
+  const { bare, noScripts } = await withoutScripts(browser, page, PATHS.createProject);
   await expect(bare).toHaveTitle('TrekPeru');
   const home = (on: typeof page) =>
     on.getByRole('banner').getByRole('link', { name: 'TrekPeru home' });
