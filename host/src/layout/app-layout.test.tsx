@@ -46,6 +46,25 @@ describe('header', () => {
     ).toBe('/admin/guides');
   });
 
+  it('opens the menu on the first key press, focus on its first item, and gives focus back on Escape', async () => {
+    mockApi({ user: traveler });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    const button = await screen.findByRole('button', { name: 'Ana, account menu' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await screen.findByRole('menuitem', { name: 'My projects' });
+    await waitFor(() => expect(document.activeElement, 'first item').toBe(first));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const menuButton = screen.getByRole('button', { name: 'Ana, account menu' });
+    await waitFor(() => expect(document.activeElement, 'button again').toBe(menuButton));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('closes the menu on Log out and shows and announces Signing out... on its button', async () => {
     const api = mockApi({ user: traveler, routes: { 'POST /api/auth/logout': never } });
     renderRoutes(layoutRoutes, { path: '/landing' });

@@ -1,20 +1,17 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { PATHS, SIGN_IN_REQUEST_STATE, SITE, useAuth } from '@trek/shared';
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 import { Logo } from './logo';
 import classes from './site-header.module.css';
+import { UserAccount } from './user-account';
 
 /** The wizard's URLs: the "create page", whose header shows a border only once scrolled. */
 const CREATE_PAGE_PATHS = new Set<string>([PATHS.home, PATHS.newTrek, PATHS.createProject]);
 const SCROLL_BORDER_THRESHOLD_PX = 10;
 
-/** The menu (and Mantine's menus slice) loads for signed-in users only. */
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
-
-/** Holds the account area's place until the user, or the menu's code, is there. */
+/** Holds the account area's place until the user is known. */
 function AccountPlaceholder() {
   return <Skeleton height={36} width={96} radius="xl" aria-hidden />;
 }
@@ -36,9 +33,7 @@ export function SiteHeader() {
           {isLoading ? (
             <AccountPlaceholder />
           ) : user ? (
-            <Suspense fallback={<AccountPlaceholder />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <UserAccount user={user} />
           ) : (
             <Button
               component={Link}

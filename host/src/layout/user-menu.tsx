@@ -1,8 +1,10 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Menu, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PATHS, type User, useLogout, userDisplayName, userInitial } from '@trek/shared';
+import { PATHS, type User, useLogout } from '@trek/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
+import { AccountButton } from './account-button';
 
 export const SIGN_OUT_FAILED = {
   title: 'Could not sign out',
@@ -14,44 +16,40 @@ export const SIGN_OUT_FAILED = {
  * then shows on the menu's button and is announced by a status line beside it
  * (docs/decisions/0060-user-menu-sign-out.md). A failed sign-out keeps the session and says so.
  */
-export function UserMenu({ user }: { user: User }) {
+export function UserMenu({ user, openOnMount = false }: { user: User; openOnMount?: boolean }) {
   const logout = useLogout();
-  const name = userDisplayName(user);
   const signingOut = logout.isPending;
+  const [opened, setOpened] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The items lead to remotes: their code starts coming while the user chooses.
+  const preloadItems = () => {
+    remotePages.projects.preload();
+    remotePages.settings.preload();
+    if (user.isAdmin) remotePages.adminGuides.preload();
+  };
+  // Pressed before its code was there (UserAccount): open now, from this menu's own button, which
+  // takes focus first so that closing the menu gives focus back to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the menu mounts.
+  useEffect(() => {
+    if (!openOnMount) return;
+    button.current?.focus();
+    setOpened(true);
+    preloadItems();
+  }, []);
   return (
     <>
       <Menu
         position="bottom-end"
         width={200}
         withinPortal
+        opened={opened}
+        onChange={setOpened}
         // Focus goes to the first item, not to a placeholder a menu may not contain.
         withInitialFocusPlaceholder={false}
-        onOpen={() => {
-          // Both items lead to a remote: start fetching their code while the user chooses.
-          remotePages.projects.preload();
-          remotePages.settings.preload();
-          if (user.isAdmin) remotePages.adminGuides.preload();
-        }}
+        onOpen={preloadItems}
       >
         <Menu.Target>
-          {/* The name read out starts with the name shown (WCAG 2.5.3, label in name). */}
-          <UnstyledButton aria-label={signingOut ? 'Signing out...' : `${name}, account menu`}>
-            <Group gap="xs" wrap="nowrap">
-              <Avatar
-                src={user.profileImageUrl ?? null}
-                alt=""
-                radius="xl"
-                size={34}
-                color="teal"
-                aria-hidden
-              >
-                {userInitial(user)}
-              </Avatar>
-              <Text fw={600} fz="sm" visibleFrom="xs" aria-hidden>
-                {signingOut ? 'Signing out...' : name}
-              </Text>
-            </Group>
-          </UnstyledButton>
+          <AccountButton ref={button} user={user} signingOut={signingOut} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item component={Link} to={PATHS.projects}>
