@@ -14,7 +14,9 @@ const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.U
 export function UserAccount({ user }: { user: User }) {
   const [menuWanted, setMenuWanted] = useState(false);
   const preload = () => {
-    void loadUserMenu();
+    loadUserMenu().catch(() => {
+      // Not fetched now: pressing the button asks again.
+    });
   };
   const button = (
     <AccountButton
@@ -29,7 +31,7 @@ export function UserAccount({ user }: { user: User }) {
   if (!menuWanted) return button;
   return (
     <Suspense fallback={button}>
-      <UserMenu user={user} openOnMount />
+      <UserMenu user={user} />
     </Suspense>
   );
 }

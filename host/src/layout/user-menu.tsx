@@ -16,7 +16,7 @@ export const SIGN_OUT_FAILED = {
  * then shows on the menu's button and is announced by a status line beside it
  * (docs/decisions/0060-user-menu-sign-out.md). A failed sign-out keeps the session and says so.
  */
-export function UserMenu({ user, openOnMount = false }: { user: User; openOnMount?: boolean }) {
+export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const signingOut = logout.isPending;
   const [opened, setOpened] = useState(false);
@@ -27,11 +27,10 @@ export function UserMenu({ user, openOnMount = false }: { user: User; openOnMoun
     remotePages.settings.preload();
     if (user.isAdmin) remotePages.adminGuides.preload();
   };
-  // Pressed before its code was there (UserAccount): open now, from this menu's own button, which
-  // takes focus first so that closing the menu gives focus back to it.
+  // Mounted when the user asks for the menu (UserAccount), before its code was there: it opens
+  // now, from its own button, which takes focus first so that closing gives focus back to it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the menu mounts.
   useEffect(() => {
-    if (!openOnMount) return;
     button.current?.focus();
     setOpened(true);
     preloadItems();
