@@ -106,6 +106,17 @@ async function freshBuild(remote) {
     readFileSync(join(ROOT, REMOTES[remote].dir, 'package.json'), 'utf8'),
   ).name;
   await pnpm(['--filter', packageName, 'exec', 'rsbuild', 'build', '--dist-path', out]);
+  // The pages it prerenders, as its own build script writes them (shared/build/prerender-pages.mjs).
+  if (existsSync(join(ROOT, REMOTES[remote].dir, 'src/prerender.tsx'))) {
+    await pnpm([
+      '--filter',
+      packageName,
+      'exec',
+      'node',
+      '../shared/build/prerender-pages.mjs',
+      out,
+    ]);
+  }
   return out;
 }
 

@@ -36,6 +36,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
 }: RemoteConfigOptions<Name>): RsbuildConfig {
   const suite = suiteConfig(process.env);
   const apiOrigin = suite.apiOrigin;
+  if (process.env.TREK_REMOTE_BUILD === 'prerender') return prerenderConfig();
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -82,5 +83,26 @@ export function defineRemoteConfig<Name extends RemoteName>({
       cors: { origin: `http://localhost:${suite.hostPort}`, methods: ['GET', 'HEAD'] },
       proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin])),
     },
+  });
+}
+
+/**
+ * `TREK_REMOTE_BUILD=prerender`: the remote's src/prerender.tsx for Node, into dist-prerender/,
+ * which shared/build/prerender-pages.mjs runs after the remote's build to write the markup of the
+ * pages every visitor first sees the same (docs/decisions/0007-what-the-browser-receives.md).
+ * Same project root and CSS Modules settings as the browser build, so the class names match.
+ */
+function prerenderConfig(): RsbuildConfig {
+  return defineConfig({
+    plugins: [pluginReact()],
+    source: { entry: { prerender: './src/prerender.tsx' } },
+    resolve: { alias: mantineAliases() },
+    output: {
+      target: 'node',
+      distPath: { root: 'dist-prerender' },
+      filename: { js: '[name].mjs' },
+      minify: false,
+    },
+    tools: { rspack: { module: { rules: [MANTINE_FACADE_RULE] } } },
   });
 }

@@ -48,3 +48,26 @@ export const SHARED_PACKAGE_NAME = '@trek/shared';
 export function chunkLoadingGlobalOf(remote) {
   return `trekChunks_${remote}`;
 }
+
+/**
+ * Where a remote's build writes the markup of a page every visitor first sees the same
+ * (shared/build/prerender-pages.mjs), beside its manifest: the host's server puts it in the page
+ * it sends for that page's URLs (docs/decisions/0007-what-the-browser-receives.md).
+ * @param {string} page an exposed page, e.g. 'RequestWizardPage'
+ */
+export function prerenderedPageFileOf(page) {
+  return `prerendered/${page}.json`;
+}
+
+/**
+ * A cookie (a flag, no data) a page sets while what it shows first depends on what the browser
+ * saved (the wizard's answers resume at their step): the host's server then sends that page
+ * without its prerendered markup, which would show the first step before the saved one.
+ */
+export const SAVED_ANSWERS_COOKIE = 'trek_saved_answers';
+
+/**
+ * Where the host's prerendered frame of a page (host/scripts/prerender.mjs) marks the remote
+ * page's place, for the server to put that page's prerendered markup in.
+ */
+export const PAGE_SLOT_MARKUP = '<template data-page-slot=""></template>';

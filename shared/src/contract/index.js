@@ -6,9 +6,12 @@ export {
   chunkLoadingGlobalOf,
   isRemoteName,
   MANIFEST_FILE,
+  PAGE_SLOT_MARKUP,
+  prerenderedPageFileOf,
   REMOTE_ENTRY_FILE,
   REMOTE_NAMES,
   REMOTES,
+  SAVED_ANSWERS_COOKIE,
   SHARED_PACKAGE_NAME,
 } from './federation.js';
 export {

@@ -1,19 +1,30 @@
 import type { WizardFormData } from '@trek/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { restoreFormData, SAVE_FORM_DATA_EVENT, saveFormData } from '../model/persistence';
+import { useLocation } from 'react-router-dom';
+import {
+  markSavedAnswers,
+  restoreFormData,
+  SAVE_FORM_DATA_EVENT,
+  saveFormData,
+} from '../model/persistence';
 
 /**
  * The wizard's answers: restored on load, saved on every change once a trek is set, and saved
  * on demand when the external 'save form data' event fires (docs/product/wizard.md).
  */
 export function useWizardForm() {
-  const [data, setData] = useState<WizardFormData>(() => restoreFormData(window.location.search));
+  const { search } = useLocation();
+  const [data, setData] = useState<WizardFormData>(() => restoreFormData(search));
   const latest = useRef(data);
   latest.current = data;
 
   useEffect(() => {
     if (data.trek) saveFormData(data);
   }, [data]);
+  // Nothing saved to resume (or storage cleared by hand): the server may send the first step.
+  useEffect(() => {
+    if (!latest.current.trek) markSavedAnswers(false);
+  }, []);
 
   useEffect(() => {
     const save = () => saveFormData(latest.current);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@trek/shared';
+import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { clearSavedFormData, readUtm, restoreFormData, saveFormData } from './persistence';
 import { emptyFormData, selectTrek } from './wizard-state';
@@ -22,6 +23,16 @@ describe('wizard persistence', () => {
     clearSavedFormData();
     expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+  });
+
+  it("flags saved answers in a cookie for the host's server, and drops the flag with them", () => {
+    const flagged = () => document.cookie.split('; ').includes(`${SAVED_ANSWERS_COOKIE}=1`);
+    expect(flagged()).toBe(false);
+    saveFormData(selectTrek(emptyFormData(), 'Lares'));
+    expect(flagged()).toBe(true);
+    clearSavedFormData();
+    expect(flagged()).toBe(false);
+    expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
   });
 
   it('drops unparseable saved data silently and starts empty', () => {

@@ -7,6 +7,7 @@ import {
   wizardFormDataSchema,
   writeJson,
 } from '@trek/shared';
+import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { emptyFormData, type Utm } from './wizard-state';
 
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
@@ -39,9 +40,25 @@ export function restoreFormData(search: string): WizardFormData {
 export function saveFormData(data: WizardFormData): void {
   writeJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, data);
   writeJson(browserStorage('session'), STORAGE_KEYS.wizardFormData, data);
+  markSavedAnswers(true);
 }
 
 export function clearSavedFormData(): void {
   removeKey(browserStorage('local'), STORAGE_KEYS.wizardFormData);
   removeKey(browserStorage('session'), STORAGE_KEYS.wizardFormData);
+  markSavedAnswers(false);
 }
+
+/**
+ * Tells the host's server whether this browser has answers to resume: with them the wizard opens
+ * on a later step, so the server must not send the first step's prerendered markup
+ * (docs/decisions/0007-what-the-browser-receives.md). A flag only; the answers stay in storage.
+ */
+export function markSavedAnswers(saved: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site serves; one fixed flag, nothing to escape.
+  document.cookie = `${SAVED_ANSWERS_COOKIE}=${saved ? '1' : ''}; Path=/; Max-Age=${saved ? SAVED_ANSWERS_COOKIE_MAX_AGE_S : 0}; SameSite=Lax${secure}`;
+}
+/** As long as the saved answers themselves may stay (local storage does not expire): a year. */
+const SAVED_ANSWERS_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
