@@ -31,29 +31,35 @@ export function attribute(value) {
 }
 
 /**
- * @param {{ fetchImpl?: typeof fetch, now?: () => number }} [options]
- * @returns {(pathname: string, remoteMap: RemoteMap | undefined) => string}
- *   the `<link>` elements to put in the page's head ('' for a host page)
+ * @typedef {{ fetchImpl?: typeof fetch, now?: () => number }} RemoteReadOptions
  */
-export function createRoutePreloader(options = {}) {
+
+/**
+ * JSON files read from the remotes (manifests, prerendered pages), each trusted for
+ * MANIFEST_TTL_MS and then read again in the background: a page never waits for one, it goes out
+ * with what is known (undefined until the first read answers, or when it failed).
+ * @param {RemoteReadOptions} [options]
+ * @returns {(url: string) => unknown}
+ */
+export function createRemoteJsonCache(options = {}) {
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
-  /** @type {Map<string, { at: number, manifest?: Manifest, pending?: Promise<void> }>} */
-  const manifests = new Map();
+  /** @type {Map<string, { at: number, value?: unknown, pending?: Promise<void> }>} */
+  const files = new Map();
 
   /** @param {string} url */
   function refresh(url) {
-    const known = manifests.get(url);
+    const known = files.get(url);
     if (known?.pending || (known && now() - known.at < MANIFEST_TTL_MS)) return;
-    /** @type {{ at: number, manifest?: Manifest, pending?: Promise<void> }} */
-    const entry = { at: known?.at ?? 0, manifest: known?.manifest };
-    manifests.set(url, entry);
+    /** @type {{ at: number, value?: unknown, pending?: Promise<void> }} */
+    const entry = { at: known?.at ?? 0, value: known?.value };
+    files.set(url, entry);
     entry.pending = fetchImpl(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
       .then(async (response) => {
-        entry.manifest = response.ok ? /** @type {Manifest} */ (await response.json()) : undefined;
+        entry.value = response.ok ? await response.json() : undefined;
       })
       .catch(() => {
-        entry.manifest = undefined;
+        entry.value = undefined;
       })
       .finally(() => {
         entry.at = now();
@@ -61,11 +67,25 @@ export function createRoutePreloader(options = {}) {
       });
   }
 
+  return (url) => {
+    refresh(url);
+    return files.get(url)?.value;
+  };
+}
+
+/**
+ * @param {RemoteReadOptions} [options]
+ * @returns {(pathname: string, remoteMap: RemoteMap | undefined) => string}
+ *   the `<link>` elements to put in the page's head ('' for a host page)
+ */
+export function createRoutePreloader(options = {}) {
+  const manifests = createRemoteJsonCache(options);
+
   return function preloadHints(pathname, remoteMap) {
     const route = remoteRouteOf(pathname);
     const manifestUrl = route && remoteMap?.[route.remote];
     if (!route || !manifestUrl) return '';
-    refresh(manifestUrl);
+    const manifest = /** @type {Manifest | undefined} */ (manifests(manifestUrl));
     const base = new URL('.', manifestUrl);
     // The runtime reads the manifest with fetch() (CORS, no credentials), and loads scripts and
     // styles with plain elements: each hint matches the request it stands for.
@@ -73,7 +93,7 @@ export function createRoutePreloader(options = {}) {
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(manifestUrl)}">`,
       `<link rel="preload" as="script" href="${attribute(new URL(REMOTE_ENTRY_FILE, base).href)}">`,
     ];
-    const page = manifests.get(manifestUrl)?.manifest?.exposes?.find((e) => e.name === route.page);
+    const page = manifest?.exposes?.find((e) => e.name === route.page);
     for (const file of page?.assets?.js?.sync ?? []) {
       links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
     }

@@ -20,10 +20,13 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   isApiPath,
+  PAGE_SLOT_MARKUP,
   prerenderedFileOf,
+  SAVED_ANSWERS_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
 } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
+import { createPageFragments } from './page-fragments.mjs';
 import {
   corsHeaders,
   inertDocumentHeaders,
@@ -70,6 +73,7 @@ export async function startStaticServer(options) {
       })
     : undefined;
   const preloadHints = createRoutePreloader();
+  const pageFragment = createPageFragments();
   const files = staticFiles(dir, {
     // Hashed chunks (static/) never change; the manifest, the remote entry and pages are
     // revalidated, so a redeployed remote is picked up at once.
@@ -100,7 +104,15 @@ export async function startStaticServer(options) {
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
     // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
-    const prerendered = await prerenderedPage(dir, pathname);
+    let prerendered = await prerenderedPage(dir, pathname);
+    // The remote page's own first screen in the frame, unless this browser has answers to resume.
+    const pageSlot = prerendered?.pageSlot;
+    if (prerendered && pageSlot && !hasSavedAnswers(req)) {
+      const fragment = pageFragment(pathname, remoteMap);
+      if (fragment?.page === pageSlot.page) {
+        prerendered = withPageFragment({ ...prerendered, pageSlot }, fragment);
+      }
+    }
     const { body, coding } = compressPage(
       renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap), prerendered),
       String(req.headers['accept-encoding'] ?? ''),
@@ -114,7 +126,7 @@ export async function startStaticServer(options) {
       }),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
+      Vary: 'Accept-Encoding, Cookie',
       ...(coding ? { 'Content-Encoding': coding } : {}),
       'Content-Length': body.length,
     });
@@ -223,8 +235,14 @@ function bakedRemoteMap(html) {
 }
 
 /**
- * @typedef {{ title?: string, stylesheets: string[], styleHashes: string[], html: string }} PrerenderedPage
- *   a page's markup made at build time (host/scripts/prerender.mjs)
+ * @typedef {object} PrerenderedPage a page's markup made at build time (host/scripts/prerender.mjs)
+ * @property {string} [title]
+ * @property {string[]} stylesheets applied at once
+ * @property {string[]} styleHashes of the markup's style attributes
+ * @property {string} html
+ * @property {{ page: string, html: string }} [pageSlot] the same markup with a remote page's
+ *   place marked instead of its skeleton, and which page ('remote/Page') goes there
+ * @property {string} [css] styles the page carries in a style element of its own
  */
 
 /**
@@ -252,12 +270,46 @@ async function prerenderedPage(dir, pathname) {
     !(value.title === undefined || typeof value.title === 'string') ||
     !strings(value.stylesheets) ||
     !strings(value.styleHashes) ||
-    !value.styleHashes.every((/** @type {string} */ hash) => /^[A-Za-z0-9+/]{43}=$/.test(hash))
+    !value.styleHashes.every((/** @type {string} */ hash) => /^[A-Za-z0-9+/]{43}=$/.test(hash)) ||
+    !(
+      value.pageSlot === undefined ||
+      (typeof value.pageSlot?.page === 'string' &&
+        typeof value.pageSlot.html === 'string' &&
+        value.pageSlot.html.includes(PAGE_SLOT_MARKUP))
+    )
   ) {
     console.error(`Ignoring ${dir}/prerendered/${name}: not a prerendered page`);
     return undefined;
   }
   return value;
+}
+
+/**
+ * The frame with the remote page's own prerendered markup in its place, inert until the page's
+ * code replaces it (nothing in it works before), with the page's title and styles.
+ * @param {PrerenderedPage & { pageSlot: { page: string, html: string } }} frame
+ * @param {import('./page-fragments.mjs').PageFragment} fragment
+ * @returns {PrerenderedPage}
+ */
+export function withPageFragment(frame, fragment) {
+  const page = `<div data-prerendered-page="${attribute(frame.pageSlot.page)}" inert>${fragment.html}</div>`;
+  return {
+    title: fragment.title ?? frame.title,
+    stylesheets: frame.stylesheets,
+    styleHashes: [...new Set([...frame.styleHashes, ...fragment.styleHashes])].sort(),
+    html: frame.pageSlot.html.replace(PAGE_SLOT_MARKUP, () => page),
+    css: fragment.css,
+  };
+}
+
+/**
+ * Whether the browser says it has answers to resume (SAVED_ANSWERS_COOKIE).
+ * @param {http.IncomingMessage} req
+ */
+function hasSavedAnswers(req) {
+  return new RegExp(`(?:^|;\\s*)${SAVED_ANSWERS_COOKIE}=1(?:;|$)`).test(
+    String(req.headers.cookie ?? ''),
+  );
 }
 
 /**
@@ -273,9 +325,11 @@ async function prerenderedPage(dir, pathname) {
  * @param {PrerenderedPage} [prerendered]
  */
 export function renderPage(html, remoteMap, styleNonce, preloadHints = '', prerendered) {
-  const stylesheets = (prerendered?.stylesheets ?? [])
-    .map((href) => `\n    <link rel="stylesheet" href="${attribute(href)}">`)
-    .join('');
+  const stylesheets =
+    (prerendered?.stylesheets ?? [])
+      .map((href) => `\n    <link rel="stylesheet" href="${attribute(href)}">`)
+      .join('') +
+    (prerendered?.css ? `\n    <style nonce="${styleNonce}">${prerendered.css}</style>` : '');
   let page = html.replace(
     /<head[^>]*>/,
     (head) =>

@@ -13,7 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STYLE_NONCE_PLACEHOLDER } from '../shared/src/contract/index.js';
+import {
+  PAGE_SLOT_MARKUP,
+  SAVED_ANSWERS_COOKIE,
+  STYLE_NONCE_PLACEHOLDER,
+} from '../shared/src/contract/index.js';
 import { startStaticServer } from './serve.mjs';
 
 const MAP = {
@@ -289,6 +293,92 @@ describe("the host's pages", () => {
     // Without a title of its own, the page keeps the site's.
     expect(await (await fetch(`${url}/u/projects`)).text()).toContain('<title>TrekPeru</title>');
   });
+
+  it("carry a remote page's own prerendered first screen in the frame, unless the browser has answers to resume", async () => {
+    const frameStyle = 'height: 36px';
+    const pageStyle = 'margin-bottom: var(--mantine-spacing-lg)';
+    const hashOf = (style: string) => createHash('sha256').update(style).digest('base64');
+    const frame = (inPlace: string) =>
+      `<header>TrekPeru</header><main>${inPlace}</main><footer>Peru</footer>`;
+    file(
+      'prerendered/create-project.json',
+      JSON.stringify({
+        stylesheets: [],
+        styleHashes: [hashOf(frameStyle)],
+        html: frame(`<div role="status" style="${frameStyle}">Loading…</div>`),
+        pageSlot: { page: 'wizard/RequestWizardPage', html: frame(PAGE_SLOT_MARKUP) },
+      }),
+    );
+    // The wizard's own server, with the markup its build wrote beside its manifest.
+    const remoteDir = mkdtempSync(join(tmpdir(), 'trek-remote-'));
+    const writeFragment = (css: string) => {
+      mkdirSync(join(remoteDir, 'prerendered'), { recursive: true });
+      writeFileSync(
+        join(remoteDir, 'prerendered/RequestWizardPage.json'),
+        JSON.stringify({
+          title: 'Create your trek request | TrekPeru',
+          css,
+          styleHashes: [hashOf(pageStyle)],
+          html: `<style nonce="${STYLE_NONCE_PLACEHOLDER}">.r{}</style><h1 style="${pageStyle}">Create your trek request</h1>`,
+        }),
+      );
+    };
+    writeFragment('.layout-x{display:grid}');
+    writeFileSync(join(remoteDir, 'mf-manifest.json'), '{"exposes":[]}');
+    const remote = await startStaticServer({ dir: remoteDir, port: 0 });
+    closers.push(async () => {
+      await remote.close();
+      rmSync(remoteDir, { recursive: true, force: true });
+    });
+    const url = await serve({
+      spa: true,
+      remoteMap: { ...MAP, wizard: `${remote.url}/mf-manifest.json` },
+    });
+
+    // The first page goes out with the frame alone (a page never waits for a remote), the next
+    // ones with the page's markup, inert until the page's code replaces it.
+    expect(await (await fetch(`${url}/create-project`)).text()).toContain('Loading…');
+    let page = await fetch(`${url}/create-project`);
+    let html = await page.text();
+    await vi.waitFor(async () => {
+      page = await fetch(`${url}/create-project`);
+      html = await page.text();
+      expect(html).toContain('data-prerendered-page');
+    });
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(
+      `<div id="root">${frame(`<div data-prerendered-page="wizard/RequestWizardPage" inert><style nonce="${nonce}">.r{}</style><h1 style="${pageStyle}">Create your trek request</h1></div>`)}</div>`,
+    );
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(
+      `<style nonce="${nonce}">.layout-x{display:grid}</style>`,
+    );
+    expect(html).toContain('<title>Create your trek request | TrekPeru</title>');
+    expect(html).not.toContain(STYLE_NONCE_PLACEHOLDER);
+    expect(directives(page.headers.get('content-security-policy'))['style-src-attr']).toEqual([
+      "'unsafe-hashes'",
+      ...[hashOf(frameStyle), hashOf(pageStyle)].sort().map((hash) => `'sha256-${hash}'`),
+    ]);
+    expect(page.headers.get('vary')).toContain('Cookie');
+
+    // Answers saved in this browser: the wizard resumes at their step, so the frame alone.
+    const resuming = await fetch(`${url}/create-project`, {
+      headers: { cookie: `other=1; ${SAVED_ANSWERS_COOKIE}=1` },
+    });
+    const resumingHtml = await resuming.text();
+    expect(resumingHtml).toContain('Loading…');
+    expect(resumingHtml).not.toContain('data-prerendered-page');
+
+    // Styles that would close their element: the remote's markup is not used.
+    writeFragment('</style><script>alert(1)</script>');
+    await vi.waitFor(
+      async () => {
+        const text = await (await fetch(`${url}/create-project`)).text();
+        expect(text).not.toContain('data-prerendered-page');
+        expect(text).toContain('Loading…');
+      },
+      { timeout: 8000, interval: 250 },
+    );
+  }, 15_000);
 
   it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {
     file(

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { PATHS } from '@trek/shared/contract';
+import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { expect, test } from '../support/fixtures';
 import { BASE_URL } from '../support/suite-env';
 
@@ -42,6 +42,11 @@ test('a page whose code and data come later shows the site around its loading sk
   browser,
   page,
 }) => {
+  // Answers saved in this browser: the wizard resumes at their step, so the server sends the
+  // frame around the skeleton, not the first step.
+  await page
+    .context()
+    .addCookies([{ name: SAVED_ANSWERS_COOKIE, value: '1', url: BASE_URL, sameSite: 'Lax' }]);
   const { bare, noScripts } = await withoutScripts(browser, page, PATHS.createProject);
   await expect(bare).toHaveTitle('TrekPeru');
   const home = (on: typeof page) =>
@@ -49,6 +54,7 @@ test('a page whose code and data come later shows the site around its loading sk
   await expect(home(bare)).toBeVisible();
   const logoBefore = await home(bare).boundingBox();
   await expect(bare.getByRole('main').getByRole('status')).toHaveText('Loading…');
+  await expect(bare.getByText('Choose your trek')).toHaveCount(0);
   await expect(bare.getByRole('contentinfo')).toBeVisible();
   await noScripts.close();
 
@@ -60,4 +66,50 @@ test('a page whose code and data come later shows the site around its loading sk
   await expect(page).toHaveTitle('Create your trek request | TrekPeru');
   // The frame the scripts render is the one that was on screen.
   expect(await home(page).boundingBox()).toEqual(logoBefore);
+  // Nothing was saved after all (the flag outlived its answers): the flag goes.
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .not.toContain(SAVED_ANSWERS_COOKIE);
+});
+
+test("the wizard's first step, the remote's own markup, shows before any script runs, inert, and stays in place once the scripts run", async ({
+  browser,
+  page,
+}) => {
+  // The host's server reads the remote's markup in the background: the first answer may come
+  // without it.
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(PATHS.createProject)).text()).includes(
+        'data-prerendered-page',
+      ),
+    )
+    .toBe(true);
+  const { bare, noScripts } = await withoutScripts(browser, page, PATHS.createProject);
+  await expect(bare).toHaveTitle('Create your trek request | TrekPeru');
+  await expect(bare.getByText('Choose your trek')).toBeVisible();
+  await expect(bare.getByText('Loading…')).toHaveCount(0);
+  const card = bare.getByText('Salkantay', { exact: true });
+  await expect(card).toBeVisible();
+  const cardBefore = await card.boundingBox();
+  // Nothing in it works before the scripts: it cannot be chosen, not even by the keyboard.
+  await expect(bare.locator('[data-prerendered-page]')).toHaveAttribute('inert', '');
+  await noScripts.close();
+
+  await page.goto(PATHS.createProject);
+  const salkantay = page.getByRole('radio', { name: 'Salkantay', exact: true });
+  await expect(salkantay).toBeVisible();
+  expect(await page.getByText('Salkantay', { exact: true }).boundingBox()).toEqual(cardBefore);
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(0);
+
+  // Once answers are saved, the next page comes without the first step.
+  await salkantay.click();
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .toContain(SAVED_ANSWERS_COOKIE);
+  const again = await page.reload();
+  expect(await again?.text()).not.toContain('data-prerendered-page');
+  await expect(
+    page.getByRole('heading', { name: 'How long would you like to trek?' }),
+  ).toBeVisible();
 });

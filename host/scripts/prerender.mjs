@@ -8,11 +8,11 @@
  * (docs/decisions/0007-what-the-browser-receives.md).
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { prerenderedFileOf } from '@trek/shared/contract';
+import { splitHead, styleAttributeHashes } from '@trek/shared/build/markup';
+import { prerenderedFileOf, remoteRouteOf } from '@trek/shared/contract';
 
 const HOST = join(import.meta.dirname, '..');
 const outDir = join(HOST, process.env.TREK_HOST_BUILD === 'monolith' ? 'dist-monolith' : 'dist');
@@ -24,7 +24,7 @@ execFileSync(process.execPath, [join(HOST, 'node_modules/@rsbuild/core/bin/rsbui
   env: { ...process.env, TREK_HOST_BUILD: 'prerender' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const { PRERENDERED_PATHS, renderRoute } = await import(
+const { PAGE_SLOT_MARKUP, PRERENDERED_PATHS, renderRoute } = await import(
   pathToFileURL(join(HOST, 'dist-prerender/prerender.mjs')).href
 );
 
@@ -42,38 +42,29 @@ mkdirSync(folder, { recursive: true });
 for (const path of /** @type {string[]} */ (PRERENDERED_PATHS)) {
   const file = prerenderedFileOf(path);
   if (!file) throw new Error(`${path}: the server would not look up a prerendered file for it`);
-  const rendered = await renderRoute(path);
   // The page's title and meta elements come first (React puts them in the head in the browser);
   // the title replaces the page's own, the rest is left to the browser's render.
-  const head = /^(?:<title>([^<]*)<\/title>)?((?:<meta\b[^>]*\/>)*)/.exec(rendered);
-  const title = head?.[1] === undefined ? undefined : decodeEntities(head[1]);
-  const html = rendered.slice(head?.[0].length ?? 0);
-
+  const { title, html } = splitHead(await renderRoute(path));
   // Mantine writes style attributes, which the page's policy allows only by their hashes
   // (docs/decisions/0004-page-security-headers.md); the server lists these for this page.
-  const styleHashes = [
-    ...new Set(
-      [...html.matchAll(/\sstyle="([^"]*)"/g)].map(([, value = '']) =>
-        createHash('sha256').update(decodeEntities(value)).digest('base64'),
-      ),
-    ),
-  ].sort();
+  const styleHashes = styleAttributeHashes(html);
+  // A remote page's place, marked, for the server to put that page's own markup in when its
+  // remote's build made one (scripts/page-fragments.mjs). A page behind sign-in shows no place
+  // for it until the user is known.
+  const route = remoteRouteOf(path);
+  const slotted = route && splitHead(await renderRoute(path, { pageSlot: true })).html;
+  const marks = slotted ? slotted.split(PAGE_SLOT_MARKUP).length - 1 : 0;
+  if (marks > 1) throw new Error(`${path}: the remote page's place is marked ${marks} times`);
+  const pageSlot =
+    route && slotted && marks === 1
+      ? { page: `${route.remote}/${route.page}`, html: slotted }
+      : undefined;
 
-  writeFileSync(join(folder, file), JSON.stringify({ title, stylesheets, styleHashes, html }));
+  writeFileSync(
+    join(folder, file),
+    JSON.stringify({ title, stylesheets, styleHashes, html, pageSlot }),
+  );
   console.log(
     `prerendered ${path}: ${html.length} characters, ${stylesheets.length} stylesheet(s), ${styleHashes.length} style attribute(s)`,
   );
-}
-
-/**
- * An attribute's value as the browser reads it (React escapes these five).
- * @param {string} value
- */
-function decodeEntities(value) {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }

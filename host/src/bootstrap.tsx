@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuthSync } from './auth/auth-sync';
+import { capturePrerenderedPage } from './federation/prerendered-page';
 import { startFederation } from './federation/runtime';
 import { buildRoutes, preloadRoute } from './routes';
 
@@ -37,9 +38,11 @@ if (!container) throw new Error('index.html has no #root element');
  */
 function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
   if (!root.hasChildNodes()) return Promise.resolve();
+  capturePrerenderedPage(root);
   // The server wrote the page's title into the site's own; pages set theirs as they render, and
-  // one that sets none (an error page, a page still loading) must show the site's name again.
-  document.title = SITE.name;
+  // one that sets none (an error page, a page still loading) must show the site's name again;
+  // a remote page's markup stays on screen until its code comes, and so does its title.
+  if (!root.querySelector('[data-prerendered-page]')) document.title = SITE.name;
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, PRERENDERED_PAINT_WAIT_MS);

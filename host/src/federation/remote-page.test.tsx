@@ -10,6 +10,7 @@ import { RemoteUnavailableError } from './remote-unavailable-error';
 vi.mock('./runtime', () => ({ resetRemote: vi.fn(), loadRemotePage: vi.fn() }));
 
 const { remotePage } = await import('./remote-page');
+const { capturePrerenderedPage } = await import('./prerendered-page');
 const { resetRemote } = await import('./runtime');
 
 function Projects() {
@@ -46,6 +47,47 @@ describe('remotePage', () => {
     expect(
       await screen.findByRole('heading', { name: 'My Projects from the remote' }),
     ).toBeTruthy();
+  });
+
+  it("keeps showing the page's markup the server sent until its code comes, then the skeleton for later loads", async () => {
+    mockApi({ user: null }).fetch;
+    const sent = document.createElement('div');
+    sent.innerHTML =
+      '<header>Frame</header><div data-prerendered-page="wizard/RequestWizardPage" inert><h1>Choose your trek</h1></div>';
+    const sentPage = sent.querySelector('[data-prerendered-page]');
+    capturePrerenderedPage(sent);
+    sent.replaceChildren(); // as the first render clears the root
+    let arrive: (module: { default: ComponentType }) => void = () => {};
+    const Wizard = remotePage(
+      'wizard',
+      'RequestWizardPage',
+      () => new Promise((resolve) => (arrive = resolve)),
+    );
+    const Other = remotePage('projects', 'ProjectsPage', () => new Promise(() => {}));
+    const { unmount } = renderRoutes([{ path: '/', element: <Other /> }]);
+    // Another page's place never shows it.
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+    unmount();
+
+    const view = renderRoutes([{ path: '/', element: <Wizard /> }]);
+    // The very elements the server sent, still inert.
+    const shown = view.container.querySelector(
+      '[data-prerendered-page="wizard/RequestWizardPage"]',
+    );
+    expect(shown).toBe(sentPage);
+    expect(shown?.textContent).toBe('Choose your trek');
+    expect(shown?.hasAttribute('inert')).toBe(true);
+    expect(screen.queryByText('Loading…')).toBeNull();
+
+    arrive({ default: () => <h1>The live wizard</h1> });
+    expect(await screen.findByRole('heading', { name: 'The live wizard' })).toBeTruthy();
+    expect(view.container.querySelector('[data-prerendered-page]')).toBeNull();
+    view.unmount();
+
+    // Past: a later load of the page (another visit in the same tab) shows the skeleton.
+    const Again = remotePage('wizard', 'RequestWizardPage', () => new Promise(() => {}));
+    renderRoutes([{ path: '/', element: <Again /> }]);
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
   });
 
   it('shows a fallback with Retry in the page area, and Retry recovers once the remote is back', async () => {

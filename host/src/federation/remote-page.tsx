@@ -1,4 +1,3 @@
-import { PageSkeleton } from '@trek/shared';
 import type { ExposedPage } from '@trek/shared/contract';
 import {
   type ComponentType,
@@ -6,11 +5,13 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
   useState,
 } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
 import { PageCrashed, RemoteLoadFailed } from './page-fallbacks';
+import { forgetPrerenderedPage, RemotePageFallback } from './prerendered-page';
 import type { RemoteName } from './remote-map';
 import { loadRemotePage, type PageModule, resetRemote } from './runtime';
 
@@ -23,7 +24,8 @@ export type RemotePageComponent = ComponentType & {
 
 /**
  * A route element that lazily loads one exposed page of one remote, inside the host's React
- * tree (so the host's router, QueryClient and Mantine theme reach it). Loading shows a skeleton.
+ * tree (so the host's router, QueryClient and Mantine theme reach it). Loading shows a skeleton,
+ * or the page's markup the server sent.
  * Two boundaries, two meanings: a page whose code could not be fetched shows 'This page could
  * not be loaded' with Retry; a loaded page that throws while rendering shows that it stopped
  * working, and the error is logged with the remote's name.
@@ -41,11 +43,14 @@ export function remotePage<R extends RemoteName>(
         module = await load(remote, expose);
       } catch (error) {
         failed = true;
+        forgetPrerenderedPage();
         throw error;
       }
       const Page = module.default;
       // biome-ignore lint/correctness/noComponentHookFactories: made once per loaded module, never during render.
       function LoadedPage() {
+        // The page is on screen: the server's markup of it is past (even if it suspends later).
+        useEffect(forgetPrerenderedPage, []);
         return (
           <PageRenderBoundary remote={remote} expose={expose}>
             <Page />
@@ -74,7 +79,7 @@ export function remotePage<R extends RemoteName>(
           setPage(() => freshLazy());
         }}
       >
-        <Suspense fallback={<PageSkeleton />}>
+        <Suspense fallback={<RemotePageFallback page={`${remote}/${expose}`} />}>
           <Page />
         </Suspense>
       </ErrorBoundary>
