@@ -55,6 +55,16 @@ describe('preload hints of a page', () => {
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
+  it("name a signed-in page's first API read, asked with the cookies as fetch() asks, only with a session", () => {
+    const hints = createRoutePreloader({ fetchImpl: vi.fn(async () => Response.json(manifest)) });
+    const read =
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/projects?limit=100">';
+    expect(hints('/u/projects', MAP, { signedIn: true })).toContain(read);
+    expect(hints('/u/projects', MAP, { signedIn: false })).not.toContain(read);
+    expect(hints('/u/projects', MAP)).not.toContain(read);
+    expect(hints('/u/projects/42', MAP, { signedIn: true })).not.toContain('/api/');
+  });
+
   it('keep the page going when a manifest cannot be read', async () => {
     const fetchImpl = vi.fn(async () => new Response('', { status: 503 }));
     const hints = createRoutePreloader({ fetchImpl });

@@ -23,6 +23,7 @@ import {
   PAGE_SLOT_MARKUP,
   prerenderedFileOf,
   SAVED_ANSWERS_COOKIE,
+  SESSION_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
 } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
@@ -114,7 +115,13 @@ export async function startStaticServer(options) {
       }
     }
     const { body, coding } = compressPage(
-      renderPage(html, remoteMap, styleNonce, preloadHints(pathname, remoteMap), prerendered),
+      renderPage(
+        html,
+        remoteMap,
+        styleNonce,
+        preloadHints(pathname, remoteMap, { signedIn: hasSession(req) }),
+        prerendered,
+      ),
       String(req.headers['accept-encoding'] ?? ''),
     );
     res.writeHead(200, {
@@ -300,6 +307,17 @@ export function withPageFragment(frame, fragment) {
     html: frame.pageSlot.html.replace(PAGE_SLOT_MARKUP, () => page),
     css: fragment.css,
   };
+}
+
+/**
+ * Whether the request carries a session cookie (valid or not: only the API can tell).
+ * @param {http.IncomingMessage} req
+ */
+function hasSession(req) {
+  const names = String(req.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.trim().split('=')[0]);
+  return names.includes(SESSION_COOKIE.production) || names.includes(SESSION_COOKIE.development);
 }
 
 /**

@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAGE_SLOT_MARKUP,
   SAVED_ANSWERS_COOKIE,
+  SESSION_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
 } from '../shared/src/contract/index.js';
 import { startStaticServer } from './serve.mjs';
@@ -379,6 +380,17 @@ describe("the host's pages", () => {
       { timeout: 8000, interval: 250 },
     );
   }, 15_000);
+
+  it("preload a signed-in page's first API read only for a request that carries a session", async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const read = 'href="/api/projects?limit=100"';
+    const page = async (cookie?: string) =>
+      (await fetch(`${url}/u/projects`, cookie ? { headers: { cookie } } : {})).text();
+    expect(await page(`${SESSION_COOKIE.development}=abc`)).toContain(read);
+    expect(await page(`other=1; ${SESSION_COOKIE.production}=abc`)).toContain(read);
+    expect(await page('trek_session_old=abc')).not.toContain(read);
+    expect(await page()).not.toContain(read);
+  });
 
   it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {
     file(

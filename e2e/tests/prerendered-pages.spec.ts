@@ -3,16 +3,31 @@ import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { expect, test } from '../support/fixtures';
 import { BASE_URL } from '../support/suite-env';
 
-/** `path` as the server sends it, with JavaScript off, at the same size as `page`. */
+/** `path` as the server sends it, with JavaScript off, at the same size and with the same cookies as `page`. */
 async function withoutScripts(browser: Browser, page: Page, path: string) {
   const noScripts = await browser.newContext({
     javaScriptEnabled: false,
     baseURL: BASE_URL,
     viewport: page.viewportSize() ?? { width: 1280, height: 720 },
   });
+  await noScripts.addCookies(await page.context().cookies());
   const bare = await noScripts.newPage();
   await bare.goto(path);
   return { bare, noScripts };
+}
+
+/**
+ * The host's server reads a remote's markup in the background, like its manifest: the first
+ * answer after the suite starts may come without it.
+ */
+async function remoteMarkupKnown(page: Page) {
+  await expect
+    .poll(async () =>
+      (await (await page.request.get(PATHS.createProject)).text()).includes(
+        'data-prerendered-page',
+      ),
+    )
+    .toBe(true);
 }
 
 test('/landing shows its content before any script runs, and the same page once they have', async ({
@@ -43,7 +58,8 @@ test('a page whose code and data come later shows the site around its loading sk
   page,
 }) => {
   // Answers saved in this browser: the wizard resumes at their step, so the server sends the
-  // frame around the skeleton, not the first step.
+  // frame around the skeleton, not the first step (which it has: see the next test).
+  await remoteMarkupKnown(page);
   await page
     .context()
     .addCookies([{ name: SAVED_ANSWERS_COOKIE, value: '1', url: BASE_URL, sameSite: 'Lax' }]);
@@ -76,15 +92,7 @@ test("the wizard's first step, the remote's own markup, shows before any script 
   browser,
   page,
 }) => {
-  // The host's server reads the remote's markup in the background: the first answer may come
-  // without it.
-  await expect
-    .poll(async () =>
-      (await (await page.request.get(PATHS.createProject)).text()).includes(
-        'data-prerendered-page',
-      ),
-    )
-    .toBe(true);
+  await remoteMarkupKnown(page);
   const { bare, noScripts } = await withoutScripts(browser, page, PATHS.createProject);
   await expect(bare).toHaveTitle('Create your trek request | TrekPeru');
   await expect(bare.getByText('Choose your trek')).toBeVisible();

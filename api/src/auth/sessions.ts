@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_COOKIE } from '@trek/shared/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Queryable } from '../db/database.js';
@@ -12,7 +13,7 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** `__Host-` binds the cookie to this exact origin over HTTPS (production only). */
 export function sessionCookieName(config: Pick<Config, 'env'>): string {
-  return config.env === 'production' ? '__Host-trek_session' : 'trek_session';
+  return config.env === 'production' ? SESSION_COOKIE.production : SESSION_COOKIE.development;
 }
 
 export function hashToken(token: string): string {

@@ -2,6 +2,7 @@ import { MutationObserver } from '@tanstack/react-query';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
+import { PROJECTS_FIRST_READ } from '../contract/index.js';
 import { createQueryClient } from '../query-client';
 import type { CreateProjectBody } from '../schemas/project';
 import { pendingGuideNoticeOf } from '../storage/pending-guide-notices';
@@ -44,10 +45,11 @@ describe('project calls', () => {
     });
     const projects = await createQueryClient().fetchQuery(projectsQueryOptions());
     expect(projects).toHaveLength(103);
-    expect(api.callsTo('GET /api/projects').map((call) => call.url.search)).toEqual([
-      '?limit=100',
-      '?limit=100&after=p99',
-    ]);
+    const calls = api.callsTo('GET /api/projects');
+    expect(calls.map((call) => call.url.search)).toEqual(['?limit=100', '?limit=100&after=p99']);
+    // The host's server preloads the first one for a signed-in page: the very same request.
+    expect(`${calls[0]?.url.pathname}${calls[0]?.url.search}`).toBe(PROJECTS_FIRST_READ);
+    expect(api.fetch.mock.calls[0]?.[1]?.credentials).toBe('include');
   });
 
   it("reads with the query's abort signal", async () => {

@@ -71,3 +71,12 @@ export const SAVED_ANSWERS_COOKIE = 'trek_saved_answers';
  * page's place, for the server to put that page's prerendered markup in.
  */
 export const PAGE_SLOT_MARKUP = '<template data-page-slot=""></template>';
+
+/**
+ * The cookie the API's session rides on: bound to the site's origin over HTTPS with `__Host-` in
+ * production. The host's server only looks whether a page's request carries one.
+ */
+export const SESSION_COOKIE = /** @type {const} */ ({
+  production: '__Host-trek_session',
+  development: 'trek_session',
+});

@@ -12,6 +12,7 @@ export {
   REMOTE_NAMES,
   REMOTES,
   SAVED_ANSWERS_COOKIE,
+  SESSION_COOKIE,
   SHARED_PACKAGE_NAME,
 } from './federation.js';
 export {
@@ -27,7 +28,7 @@ export {
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';
-export { REMOTE_ROUTES, remoteRouteOf } from './remote-routes.js';
+export { PROJECTS_FIRST_READ, REMOTE_ROUTES, remoteRouteOf } from './remote-routes.js';
 export { PERMISSIONS_POLICY, STYLE_NONCE_PLACEHOLDER } from './security.js';
 
 /** @typedef {import('./federation.js').RemoteName} RemoteName */

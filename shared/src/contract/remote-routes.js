@@ -9,8 +9,13 @@ import { PATHS } from './paths.js';
 
 /**
  * @typedef {import('./federation.js').RemoteName} RemoteName
- * @typedef {{ [R in RemoteName]: { path: string, remote: R, page: import('./federation.js').ExposedPage<R> } }[RemoteName]} RemoteRoute
+ * @typedef {{ [R in RemoteName]: { path: string, remote: R, page: import('./federation.js').ExposedPage<R>, signedInReads?: readonly string[] } }[RemoteName]} RemoteRoute
+ *   `signedInReads`: the API reads the page makes first for a signed-in user, which the host's
+ *   server preloads with the page when the request carries a session
  */
+
+/** The first page of the traveler's projects, as `fetchAllProjects` asks for it (its test checks). */
+export const PROJECTS_FIRST_READ = '/api/projects?limit=100';
 
 /** @type {readonly RemoteRoute[]} */
 export const REMOTE_ROUTES = [
@@ -18,7 +23,12 @@ export const REMOTE_ROUTES = [
   { path: PATHS.newTrek, remote: 'wizard', page: 'RequestWizardPage' },
   { path: PATHS.createProject, remote: 'wizard', page: 'RequestWizardPage' },
   { path: PATHS.projectSuccess, remote: 'wizard', page: 'ProjectSuccessPage' },
-  { path: PATHS.projects, remote: 'projects', page: 'ProjectsPage' },
+  {
+    path: PATHS.projects,
+    remote: 'projects',
+    page: 'ProjectsPage',
+    signedInReads: [PROJECTS_FIRST_READ],
+  },
   { path: PATHS.project, remote: 'projects', page: 'ProjectDetailPage' },
   { path: PATHS.sharedProject, remote: 'projects', page: 'ProjectDetailPage' },
   { path: PATHS.projectEdit, remote: 'projects', page: 'ProjectEditPage' },
