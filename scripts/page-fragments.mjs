@@ -3,8 +3,9 @@
  * The prerendered markup of the remote page a URL opens, read from the remote that serves it
  * (its build writes it beside its manifest: shared/build/prerender-pages.mjs), so the host's
  * server sends the page's content inside its own frame and the content paints before any script
- * has arrived (docs/decisions/0007-what-the-browser-receives.md). Coming from the remote's own
- * build, it always matches the code the remote map points at, a redeployed remote included.
+ * has arrived (docs/decisions/0007-what-the-browser-receives.md). Read from where the remote map
+ * points, it is the markup of the code the page will load (a redeploy in place at the same URL
+ * aside, for the few seconds what was read is trusted).
  */
 import { prerenderedPageFileOf, remoteRouteOf } from '../shared/src/contract/index.js';
 import { createRemoteJsonCache } from './route-preload.mjs';
@@ -33,7 +34,8 @@ export function createPageFragments(options = {}) {
 
 /**
  * A fragment the page can carry: its styles go in a style element, which they must not close,
- * and its style attributes are allowed by hash.
+ * and its style attributes are allowed by hash. Its markup is the remote's, trusted as much as
+ * the remote's scripts the page runs anyway.
  * @param {unknown} value
  * @returns {value is PageFragment}
  */

@@ -22,6 +22,7 @@ import {
   isApiPath,
   PAGE_SLOT_MARKUP,
   prerenderedFileOf,
+  RESUMING_QUERY_PARAMETERS,
   SAVED_ANSWERS_COOKIE,
   SESSION_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
@@ -104,11 +105,11 @@ export async function startStaticServer(options) {
     }
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
-    // Each page carries its own nonce, so it is compressed per answer (it is a few hundred bytes).
+    // Each page carries its own nonce, so it is compressed per answer (a few to some 60 kB).
     let prerendered = await prerenderedPage(dir, pathname);
     // The remote page's own first screen in the frame, unless this browser has answers to resume.
     const pageSlot = prerendered?.pageSlot;
-    if (prerendered && pageSlot && !hasSavedAnswers(req)) {
+    if (prerendered && pageSlot && !hasSavedAnswers(req) && !resumesAnswers(req.url)) {
       const fragment = pageFragment(pathname, remoteMap);
       if (fragment?.page === pageSlot.page) {
         prerendered = withPageFragment({ ...prerendered, pageSlot }, fragment);
@@ -299,7 +300,7 @@ async function prerenderedPage(dir, pathname) {
  * @returns {PrerenderedPage}
  */
 export function withPageFragment(frame, fragment) {
-  const page = `<div data-prerendered-page="${attribute(frame.pageSlot.page)}" inert>${fragment.html}</div>`;
+  const page = `<div data-prerendered-page="${attribute(frame.pageSlot.page)}" inert aria-busy="true">${fragment.html}</div>`;
   return {
     title: fragment.title ?? frame.title,
     stylesheets: frame.stylesheets,
@@ -318,6 +319,15 @@ function hasSession(req) {
     .split(';')
     .map((pair) => pair.trim().split('=')[0]);
   return names.includes(SESSION_COOKIE.production) || names.includes(SESSION_COOKIE.development);
+}
+
+/**
+ * Whether the address brings answers back (a social sign-in's return), which the wizard resumes.
+ * @param {string | undefined} url
+ */
+function resumesAnswers(url) {
+  const query = new URLSearchParams((url ?? '').split('?')[1] ?? '');
+  return RESUMING_QUERY_PARAMETERS.some((name) => query.has(name));
 }
 
 /**

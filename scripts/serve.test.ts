@@ -348,7 +348,7 @@ describe("the host's pages", () => {
     });
     const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
     expect(html).toContain(
-      `<div id="root">${frame(`<div data-prerendered-page="wizard/RequestWizardPage" inert><style nonce="${nonce}">.r{}</style><h1 style="${pageStyle}">Create your trek request</h1></div>`)}</div>`,
+      `<div id="root">${frame(`<div data-prerendered-page="wizard/RequestWizardPage" inert aria-busy="true"><style nonce="${nonce}">.r{}</style><h1 style="${pageStyle}">Create your trek request</h1></div>`)}</div>`,
     );
     expect(html.slice(0, html.indexOf('</head>'))).toContain(
       `<style nonce="${nonce}">.layout-x{display:grid}</style>`,
@@ -368,6 +368,10 @@ describe("the host's pages", () => {
     const resumingHtml = await resuming.text();
     expect(resumingHtml).toContain('Loading…');
     expect(resumingHtml).not.toContain('data-prerendered-page');
+
+    // A sign-in's return that brings answers back: the wizard resumes them, so the frame alone.
+    const returning = await (await fetch(`${url}/create-project?auth=success&formData=e30`)).text();
+    expect(returning).not.toContain('data-prerendered-page');
 
     // Styles that would close their element: the remote's markup is not used.
     writeFragment('</style><script>alert(1)</script>');

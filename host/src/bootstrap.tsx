@@ -40,9 +40,9 @@ function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
   if (!root.hasChildNodes()) return Promise.resolve();
   capturePrerenderedPage(root);
   // The server wrote the page's title into the site's own; pages set theirs as they render, and
-  // one that sets none (an error page, a page still loading) must show the site's name again;
-  // a remote page's markup stays on screen until its code comes, and so does its title.
-  if (!root.querySelector('[data-prerendered-page]')) document.title = SITE.name;
+  // one that sets none (an error page, a page still loading) must show the site's name again.
+  // A remote page's markup kept until its code comes brings its title back with it.
+  document.title = SITE.name;
   return new Promise((resolve) => {
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, PRERENDERED_PAINT_WAIT_MS);

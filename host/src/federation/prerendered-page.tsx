@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { PageSkeleton } from '@trek/shared';
 import { createContext, useContext } from 'react';
 
@@ -8,7 +9,7 @@ import { createContext, useContext } from 'react';
  */
 export const PrerenderPageSlot = createContext(false);
 
-let captured: { page: string; element: HTMLElement } | undefined;
+let captured: { page: string; element: HTMLElement; title: string } | undefined;
 
 /**
  * Keeps the remote page's markup the server sent in the page (if any), before the first render
@@ -19,7 +20,7 @@ let captured: { page: string; element: HTMLElement } | undefined;
 export function capturePrerenderedPage(root: ParentNode): void {
   const element = root.querySelector<HTMLElement>('[data-prerendered-page]');
   const page = element?.dataset.prerenderedPage;
-  captured = element && page ? { page, element } : undefined;
+  captured = element && page ? { page, element, title: document.title } : undefined;
 }
 
 /** Once a page's code has come (or could not), the markup of the page the server sent is past. */
@@ -32,13 +33,33 @@ function showCaptured(place: HTMLDivElement | null) {
   if (place && captured && !place.contains(captured.element)) place.append(captured.element);
 }
 
+/** Says to a screen reader what the inert markup cannot: the page is still loading. */
+function StillLoading() {
+  return <VisuallyHidden role="status">Loading…</VisuallyHidden>;
+}
+
 /**
- * What a remote page's place shows while its code comes: the server's markup of that page, or
- * the skeleton.
+ * What a remote page's place shows while its code comes: the server's markup of that page (with
+ * its title, which goes with it), or the skeleton.
  */
 export function RemotePageFallback({ page }: { page: string }) {
   const slot = useContext(PrerenderPageSlot);
-  if (slot) return <template data-page-slot="" />;
-  if (captured?.page === page) return <div ref={showCaptured} style={{ display: 'contents' }} />;
+  if (slot) {
+    return (
+      <>
+        <StillLoading />
+        <template data-page-slot="" />
+      </>
+    );
+  }
+  if (captured?.page === page) {
+    return (
+      <>
+        <title>{captured.title}</title>
+        <StillLoading />
+        <div ref={showCaptured} style={{ display: 'contents' }} />
+      </>
+    );
+  }
   return <PageSkeleton />;
 }

@@ -55,7 +55,9 @@ describe('remotePage', () => {
     sent.innerHTML =
       '<header>Frame</header><div data-prerendered-page="wizard/RequestWizardPage" inert><h1>Choose your trek</h1></div>';
     const sentPage = sent.querySelector('[data-prerendered-page]');
+    document.title = 'Choose your trek | TrekPeru';
     capturePrerenderedPage(sent);
+    document.title = 'TrekPeru';
     sent.replaceChildren(); // as the first render clears the root
     let arrive: (module: { default: ComponentType }) => void = () => {};
     const Wizard = remotePage(
@@ -77,7 +79,9 @@ describe('remotePage', () => {
     expect(shown).toBe(sentPage);
     expect(shown?.textContent).toBe('Choose your trek');
     expect(shown?.hasAttribute('inert')).toBe(true);
-    expect(screen.queryByText('Loading…')).toBeNull();
+    // What the inert markup cannot say to a screen reader, and the page's title with it.
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await waitFor(() => expect(document.title).toBe('Choose your trek | TrekPeru'));
 
     arrive({ default: () => <h1>The live wizard</h1> });
     expect(await screen.findByRole('heading', { name: 'The live wizard' })).toBeTruthy();

@@ -67,6 +67,13 @@ export function prerenderedPageFileOf(page) {
 export const SAVED_ANSWERS_COOKIE = 'trek_saved_answers';
 
 /**
+ * Query parameters of an address that brings answers back (a social sign-in's return to the
+ * wizard, which restores and sends them: use-auto-submit.ts): such a page is sent without its
+ * prerendered markup too.
+ */
+export const RESUMING_QUERY_PARAMETERS = /** @type {const} */ (['auth', 'formData']);
+
+/**
  * Where the host's prerendered frame of a page (host/scripts/prerender.mjs) marks the remote
  * page's place, for the server to put that page's prerendered markup in.
  */
