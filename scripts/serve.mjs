@@ -26,6 +26,7 @@ import {
   SAVED_ANSWERS_COOKIE,
   SESSION_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
+  USER_READ_PATH,
 } from '../shared/src/contract/index.js';
 import { createApiProxy } from './api-proxy.mjs';
 import { createPageFragments } from './page-fragments.mjs';
@@ -120,7 +121,9 @@ export async function startStaticServer(options) {
         html,
         remoteMap,
         styleNonce,
-        preloadHints(pathname, remoteMap, { signedIn: hasSession(req) }),
+        [userReadHint(Date.now()), preloadHints(pathname, remoteMap, { signedIn: hasSession(req) })]
+          .filter(Boolean)
+          .join('\n    '),
         prerendered,
       ),
       String(req.headers['accept-encoding'] ?? ''),
@@ -308,6 +311,16 @@ export function withPageFragment(frame, fragment) {
     html: frame.pageSlot.html.replace(PAGE_SLOT_MARKUP, () => page),
     css: fragment.css,
   };
+}
+
+/**
+ * Every page reads the user first (signed in or not), after its scripts: asked with the page
+ * instead, at an address carrying the page's time, which the scripts' first read takes
+ * (fetchCurrentUser). Without it the user, and every page behind sign-in, waited for the scripts.
+ * @param {number} now
+ */
+export function userReadHint(now) {
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${USER_READ_PATH}?t=${now}">`;
 }
 
 /**

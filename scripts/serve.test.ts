@@ -385,7 +385,7 @@ describe("the host's pages", () => {
     );
   }, 15_000);
 
-  it("preload a signed-in page's first API read only for a request that carries a session", async () => {
+  it("preload the user's read on every page, and a signed-in page's first API read only for a request that carries a session", async () => {
     const url = await serve({ spa: true, remoteMap: MAP });
     const read = 'href="/api/projects?limit=100"';
     const page = async (cookie?: string) =>
@@ -394,6 +394,13 @@ describe("the host's pages", () => {
     expect(await page(`other=1; ${SESSION_COOKIE.production}=abc`)).toContain(read);
     expect(await page('trek_session_old=abc')).not.toContain(read);
     expect(await page()).not.toContain(read);
+    // The user, which every page reads first, signed in or not, at an address of its own time.
+    for (const path of ['/u/projects', '/landing']) {
+      const html = await (await fetch(`${url}${path}`)).text();
+      expect(html).toMatch(
+        /<link rel="preload" as="fetch" crossorigin="use-credentials" href="\/api\/auth\/user\?t=\d{13}">/,
+      );
+    }
   });
 
   it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {

@@ -16,6 +16,27 @@ describe('fetchCurrentUser', () => {
     expect(api.fetch.mock.calls[0]?.[1]?.cache).toBe('no-store');
   });
 
+  it('takes the read the server preloaded with the page first, once, then reads with its own time', async () => {
+    vi.resetModules();
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.setAttribute('href', '/api/auth/user?t=1767607100000');
+    document.head.append(preload);
+    try {
+      const { fetchCurrentUser: onThisPage } = await import('./auth');
+      const api = mockApi({ user });
+      vi.spyOn(Date, 'now').mockReturnValue(1767607200000);
+      await onThisPage();
+      await onThisPage();
+      expect(api.fetch.mock.calls.map(([url]) => url)).toEqual([
+        '/api/auth/user?t=1767607100000',
+        '/api/auth/user?t=1767607200000',
+      ]);
+    } finally {
+      preload.remove();
+    }
+  });
+
   it('reads 401 as signed out without logging', async () => {
     mockApi({ user: null });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { USER_READ_PATH } from '../contract/remote-routes.js';
 import { successResponseSchema, type User, userSchema } from '../schemas/user';
 import { apiRequest } from './client';
 
@@ -8,7 +9,7 @@ import { apiRequest } from './client';
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    return await apiRequest('GET', `/api/auth/user?t=${Date.now()}`, {
+    return await apiRequest('GET', takePreloadedUserRead() ?? `${USER_READ_PATH}?t=${Date.now()}`, {
       schema: userSchema,
       on401: 'returnNull',
       cache: 'no-store',
@@ -20,6 +21,27 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
     console.error('Could not read the signed-in user', error);
     return null;
   }
+}
+
+let preloadedUserRead: string | null | undefined;
+
+/**
+ * The page's first read of the user, which the host's server already asked for with the page
+ * (a preload of `/api/auth/user?t=<the page's time>`, scripts/route-preload.mjs), so the answer is
+ * there when the scripts ask: the same address, once. Later reads carry their own time.
+ */
+function takePreloadedUserRead(): string | undefined {
+  if (preloadedUserRead === undefined) {
+    preloadedUserRead =
+      typeof document === 'undefined'
+        ? null
+        : (document
+            .querySelector<HTMLLinkElement>(`link[rel="preload"][href^="${USER_READ_PATH}?t="]`)
+            ?.getAttribute('href') ?? null);
+  }
+  const read = preloadedUserRead ?? undefined;
+  preloadedUserRead = null;
+  return read;
 }
 
 export const userQueryOptions = () =>

@@ -29,7 +29,12 @@ export {
   requiresSignIn,
   SIGNED_IN_AREAS,
 } from './paths.js';
-export { PROJECTS_FIRST_READ, REMOTE_ROUTES, remoteRouteOf } from './remote-routes.js';
+export {
+  PROJECTS_FIRST_READ,
+  REMOTE_ROUTES,
+  remoteRouteOf,
+  USER_READ_PATH,
+} from './remote-routes.js';
 export { PERMISSIONS_POLICY, STYLE_NONCE_PLACEHOLDER } from './security.js';
 
 /** @typedef {import('./federation.js').RemoteName} RemoteName */

@@ -14,6 +14,9 @@ import { PATHS } from './paths.js';
  *   server preloads with the page when the request carries a session
  */
 
+/** The user's read, with a timestamp of its own (fetchCurrentUser), which every page makes first. */
+export const USER_READ_PATH = '/api/auth/user';
+
 /** The first page of the traveler's projects, as `fetchAllProjects` asks for it (its test checks). */
 export const PROJECTS_FIRST_READ = '/api/projects?limit=100';
 
