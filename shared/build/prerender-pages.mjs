@@ -51,6 +51,14 @@ for (const [page, render] of Object.entries(PRERENDERED_PAGES)) {
     .concat(expose.assets.css.sync.map((file) => readFileSync(join(dist, file), 'utf8')))
     .join('\n');
   if (/<\/style/i.test(css)) throw new Error(`${page}: its styles would close their element`);
+  // The page's own classes (its CSS Modules) must be styled by what goes with it: one whose rules
+  // sit in a chunk the page loads later would show unstyled until the scripts run.
+  const unstyled = [...new Set(html.match(/(?<=\sclass="[^"]*)[^\s"]+/g) ?? [])].filter(
+    (name) => !/^(?:m_|mantine-|__m__)/.test(name) && !css.includes(`.${name}`),
+  );
+  if (unstyled.length > 0) {
+    throw new Error(`${page}: no style goes with the class(es) ${unstyled.join(', ')}`);
+  }
 
   const styleHashes = styleAttributeHashes(html);
 
