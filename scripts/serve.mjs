@@ -324,14 +324,31 @@ export function userReadHint(now) {
 }
 
 /**
+ * The cookies a request carries, by name (the server only looks at which are there, and a flag's
+ * value; the API reads the session itself).
+ * @param {http.IncomingMessage} req
+ * @returns {Map<string, string>}
+ */
+function cookiesOf(req) {
+  return new Map(
+    String(req.headers.cookie ?? '')
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}
+
+/**
  * Whether the request carries a session cookie (valid or not: only the API can tell).
  * @param {http.IncomingMessage} req
  */
 function hasSession(req) {
-  const names = String(req.headers.cookie ?? '')
-    .split(';')
-    .map((pair) => pair.trim().split('=')[0]);
-  return names.includes(SESSION_COOKIE.production) || names.includes(SESSION_COOKIE.development);
+  const cookies = cookiesOf(req);
+  return cookies.has(SESSION_COOKIE.production) || cookies.has(SESSION_COOKIE.development);
 }
 
 /**
@@ -348,9 +365,7 @@ function resumesAnswers(url) {
  * @param {http.IncomingMessage} req
  */
 function hasSavedAnswers(req) {
-  return new RegExp(`(?:^|;\\s*)${SAVED_ANSWERS_COOKIE}=1(?:;|$)`).test(
-    String(req.headers.cookie ?? ''),
-  );
+  return cookiesOf(req).get(SAVED_ANSWERS_COOKIE) === '1';
 }
 
 /**
