@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginFederationRuntimeEsm } from '@trek/shared/build/federation-runtime-esm-plugin';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
 import {
@@ -61,7 +62,7 @@ export default defineConfig(({ envMode }) => ({
   plugins: [
     pluginReact(),
     ...(prerender ? [] : [pluginPrecompress()]),
-    ...(monolith || prerender ? [] : [federation()]),
+    ...(monolith || prerender ? [] : [pluginFederationRuntimeEsm(), federation()]),
   ],
   ...(monolith
     ? {

@@ -10,6 +10,7 @@ import {
   type RemoteName,
 } from '../src/contract/index.js';
 import { MANTINE_FACADE_RULE, mantineAliases, sharedDependencies } from '../src/module-federation';
+import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
 
 export interface RemoteConfigOptions<Name extends RemoteName> {
@@ -41,6 +42,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
     plugins: [
       pluginReact(),
       pluginPrecompress(),
+      pluginFederationRuntimeEsm(),
       pluginModuleFederation({
         name,
         exposes: Object.fromEntries(
