@@ -19,15 +19,15 @@ import { createRemoteJsonCache } from './route-preload.mjs';
 
 /**
  * @param {import('./route-preload.mjs').RemoteReadOptions} [options]
- * @returns {(pathname: string, remoteMap: RemoteMap | undefined) => RoutePageFragment | undefined}
+ * @returns {(pathname: string, remoteMap: RemoteMap | undefined) => Promise<RoutePageFragment | undefined>}
  */
 export function createPageFragments(options = {}) {
   const files = createRemoteJsonCache(options);
-  return function pageFragment(pathname, remoteMap) {
+  return async function pageFragment(pathname, remoteMap) {
     const route = remoteRouteOf(pathname);
     const manifestUrl = route && remoteMap?.[route.remote];
     if (!route || !manifestUrl) return undefined;
-    const value = files(new URL(prerenderedPageFileOf(route.page), manifestUrl).href);
+    const value = await files(new URL(prerenderedPageFileOf(route.page), manifestUrl).href);
     return isPageFragment(value) ? { ...value, page: `${route.remote}/${route.page}` } : undefined;
   };
 }

@@ -31,28 +31,38 @@ export function attribute(value) {
 }
 
 /**
- * @typedef {{ fetchImpl?: typeof fetch, now?: () => number }} RemoteReadOptions
+ * @typedef {{ fetchImpl?: typeof fetch, now?: () => number, firstReadWaitMs?: number }} RemoteReadOptions
  */
 
 /**
+ * How long the first read of a file since the server started waits for its answer: the first
+ * page after a start or a deploy then carries what the next ones carry (a remote on the same
+ * network answers in milliseconds), and a remote that does not answer holds one page back this
+ * long, once.
+ */
+export const FIRST_READ_WAIT_MS = 300;
+
+/**
  * JSON files read from the remotes (manifests, prerendered pages), each trusted for
- * MANIFEST_TTL_MS and then read again in the background: a page never waits for one, it goes out
- * with what is known (undefined until the first read answers, or when it failed).
+ * MANIFEST_TTL_MS and then read again in the background: a page never waits for a file already
+ * read, it goes out with what is known (undefined when the last read failed). Only a file's first
+ * read is waited for, at most FIRST_READ_WAIT_MS.
  * @param {RemoteReadOptions} [options]
- * @returns {(url: string) => unknown}
+ * @returns {(url: string) => Promise<unknown>}
  */
 export function createRemoteJsonCache(options = {}) {
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
-  /** @type {Map<string, { at: number, value?: unknown, pending?: Promise<void> }>} */
+  const firstReadWaitMs = options.firstReadWaitMs ?? FIRST_READ_WAIT_MS;
+  /** @type {Map<string, { at: number, answered?: boolean, value?: unknown, pending?: Promise<void> }>} */
   const files = new Map();
 
   /** @param {string} url */
   function refresh(url) {
     const known = files.get(url);
     if (known?.pending || (known && now() - known.at < MANIFEST_TTL_MS)) return;
-    /** @type {{ at: number, value?: unknown, pending?: Promise<void> }} */
-    const entry = { at: known?.at ?? 0, value: known?.value };
+    /** @type {{ at: number, answered?: boolean, value?: unknown, pending?: Promise<void> }} */
+    const entry = { at: known?.at ?? 0, answered: known?.answered, value: known?.value };
     files.set(url, entry);
     entry.pending = fetchImpl(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
       .then(async (response) => {
@@ -63,29 +73,42 @@ export function createRemoteJsonCache(options = {}) {
       })
       .finally(() => {
         entry.at = now();
+        entry.answered = true;
         entry.pending = undefined;
       });
   }
 
-  return (url) => {
+  return async (url) => {
     refresh(url);
+    const entry = files.get(url);
+    if (entry?.pending && !entry.answered) {
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      await Promise.race([
+        entry.pending,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, firstReadWaitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
     return files.get(url)?.value;
   };
 }
 
 /**
  * @param {RemoteReadOptions} [options]
- * @returns {(pathname: string, remoteMap: RemoteMap | undefined, request?: { signedIn?: boolean }) => string}
+ * @returns {(pathname: string, remoteMap: RemoteMap | undefined, request?: { signedIn?: boolean }) => Promise<string>}
  *   the `<link>` elements to put in the page's head ('' for a host page)
  */
 export function createRoutePreloader(options = {}) {
   const manifests = createRemoteJsonCache(options);
 
-  return function preloadHints(pathname, remoteMap, request = {}) {
+  return async function preloadHints(pathname, remoteMap, request = {}) {
     const route = remoteRouteOf(pathname);
     const manifestUrl = route && remoteMap?.[route.remote];
     if (!route || !manifestUrl) return '';
-    const manifest = /** @type {Manifest | undefined} */ (manifests(manifestUrl));
+    const manifest = /** @type {Manifest | undefined} */ (await manifests(manifestUrl));
     const base = new URL('.', manifestUrl);
     // The runtime reads the manifest with fetch() (CORS, no credentials), and loads scripts and
     // styles with plain elements: each hint matches the request it stands for.

@@ -106,12 +106,13 @@ export async function startStaticServer(options) {
     }
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
+    const hints = preloadHints(pathname, remoteMap, { signedIn: hasSession(req) });
     // Each page carries its own nonce, so it is compressed per answer (a few to some 60 kB).
     let prerendered = await prerenderedPage(dir, pathname);
     // The remote page's own first screen in the frame, unless this browser has answers to resume.
     const pageSlot = prerendered?.pageSlot;
     if (prerendered && pageSlot && !hasSavedAnswers(req) && !resumesAnswers(req.url)) {
-      const fragment = pageFragment(pathname, remoteMap);
+      const fragment = await pageFragment(pathname, remoteMap);
       if (fragment?.page === pageSlot.page) {
         prerendered = withPageFragment({ ...prerendered, pageSlot }, fragment);
       }
@@ -121,9 +122,7 @@ export async function startStaticServer(options) {
         html,
         remoteMap,
         styleNonce,
-        [userReadHint(Date.now()), preloadHints(pathname, remoteMap, { signedIn: hasSession(req) })]
-          .filter(Boolean)
-          .join('\n    '),
+        [userReadHint(Date.now()), await hints].filter(Boolean).join('\n    '),
         prerendered,
       ),
       String(req.headers['accept-encoding'] ?? ''),
