@@ -1,25 +1,39 @@
+import { notifications } from '@mantine/notifications';
 import type { User } from '@trek/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { AccountButton } from './account-button';
 
-const loadUserMenu = () => import('./user-menu');
-const UserMenu = lazy(() => loadUserMenu().then((module) => ({ default: module.UserMenu })));
+export const USER_MENU_FAILED = {
+  title: 'Could not open the menu',
+  message: 'Please check your connection and try again.',
+} as const;
+
+/** Where the menu's code comes from (an object, so a test can make the fetch fail). */
+export const userMenuCode = { load: () => import('./user-menu') };
+// A lazy component keeps a failed load for good: a new one is made for the next try.
+const lazyUserMenu = () =>
+  lazy(() => userMenuCode.load().then((module) => ({ default: module.UserMenu })));
+let UserMenu = lazyUserMenu();
 
 /**
  * The signed-in user's place in the header: their avatar and name at once, and the menu's code
  * (Mantine's menus slice with its positioning, ~35 kB brotli) only once they point at the
  * button, focus it or press it, rather than on every page a signed-in user opens. Pressed before
- * the code is there, the menu opens as it arrives.
+ * the code is there, the menu opens as it arrives. When its code cannot be fetched, the button
+ * stays, says so, and the next press tries again.
  */
 export function UserAccount({ user }: { user: User }) {
   const [menuWanted, setMenuWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const preload = () => {
-    loadUserMenu().catch(() => {
+    userMenuCode.load().catch(() => {
       // Not fetched now: pressing the button asks again.
     });
   };
-  const button = (
+  const accountButton = (
     <AccountButton
+      ref={button}
       user={user}
       aria-haspopup="menu"
       aria-expanded={false}
@@ -28,10 +42,21 @@ export function UserAccount({ user }: { user: User }) {
       onClick={() => setMenuWanted(true)}
     />
   );
-  if (!menuWanted) return button;
+  if (!menuWanted) return accountButton;
   return (
-    <Suspense fallback={button}>
-      <UserMenu user={user} />
-    </Suspense>
+    <ErrorBoundary
+      fallback={accountButton}
+      onError={() => {
+        UserMenu = lazyUserMenu();
+        notifications.show({ color: 'red', ...USER_MENU_FAILED });
+        setMenuWanted(false);
+        // The button is drawn anew: focus goes back to it, where the user left it.
+        requestAnimationFrame(() => button.current?.focus());
+      }}
+    >
+      <Suspense fallback={accountButton}>
+        <UserMenu user={user} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
