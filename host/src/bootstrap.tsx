@@ -1,7 +1,7 @@
 // Mantine's component styles come with its slices (@trek/shared/mantine/*), in its CSS layer.
 import '@mantine/notifications/styles.layer.css';
 import { AppProviders, createQueryClient, RoutePreloadProvider, SITE } from '@trek/shared';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuthSync } from './auth/auth-sync';
@@ -50,14 +50,20 @@ function prerenderedMarkupPainted(root: HTMLElement): Promise<void> {
 }
 const PRERENDERED_PAINT_WAIT_MS = 100;
 
-void prerenderedMarkupPainted(container).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
-        <RoutePreloadProvider preloadRoute={preloadRoute}>
-          <RouterProvider router={router} />
-        </RoutePreloadProvider>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+// The first render is a transition: React renders it in slices and answers input between them,
+// instead of one long task (Lighthouse's blocking time on a throttled phone: 170-220 ms to
+// 100-190 ms). The page is already on screen, prerendered.
+void prerenderedMarkupPainted(container).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} {...(styleNonce ? { styleNonce } : {})}>
+          <RoutePreloadProvider preloadRoute={preloadRoute}>
+            <RouterProvider router={router} />
+          </RoutePreloadProvider>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+});
