@@ -10,6 +10,7 @@ import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { type RemoteMap, type RemoteName, readRemoteMap } from './remote-map';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 import { resiliencePlugin } from './resilience-plugin';
+import { retryFailedSharesPlugin } from './retry-failed-shares-plugin';
 import { sharedContractPlugin } from './shared-contract-plugin';
 
 export type PageModule = { default: ComponentType };
@@ -29,7 +30,7 @@ const refused = new Map<RemoteName, IncompatibleRemoteError>();
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
   remoteMap = map;
   // Global: each remote's own runtime, created when its entry script runs, picks it up too.
-  registerGlobalPlugins([sharedContractPlugin()]);
+  registerGlobalPlugins([sharedContractPlugin(), retryFailedSharesPlugin()]);
   registerPlugins([resiliencePlugin({ onManifest: (url, text) => manifests.set(url, text) })]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
 }
