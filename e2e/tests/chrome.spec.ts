@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
 test('visitors see Sign In in the header and the full footer', async ({ page }) => {
@@ -43,6 +44,27 @@ test('signed-in travelers get a user menu that closes on an outside click', asyn
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL('/u/settings');
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeHidden();
+});
+
+test('a user menu whose code cannot be fetched keeps the page, says so, and opens on the next press', async ({
+  travelerPage: page,
+}) => {
+  await page.goto('/landing');
+  const menuButton = page.getByRole('button', { name: 'Ana, account menu' });
+  await expect(menuButton).toBeVisible();
+  // The page is loaded: what it fetches from now on is the menu's code, and the network is down.
+  await page.route('**/static/js/async/**', (route) => route.abort('internetdisconnected'));
+
+  await menuButton.click();
+  await expect(page.getByText('Could not open the menu')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(menuButton).toBeFocused();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the landing page saying the menu could not open');
+
+  await page.unroute('**/static/js/async/**');
+  await menuButton.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'My projects' })).toBeFocused();
 });
 
 test('on the create page the header gets a border after 10 px of scroll', async ({ page }) => {
