@@ -3,7 +3,7 @@
  * time by their Rsbuild configs). Every library is a singleton with an explicit required version,
  * so one React, one router, one QueryClient context and one Mantine theme exist on a page.
  *
- * Mantine and React Router are shared as the parts the suite uses, not whole: a shared library
+ * Mantine, React Router and TanStack Query are shared as the parts the suite uses, not whole: a shared library
  * is never tree-shaken, and the whole of @mantine/core on every page was most of what a page
  * loaded (docs/decisions/0007-what-the-browser-receives.md).
  */
@@ -34,7 +34,6 @@ const SINGLETONS: Record<string, string> = {
   'react-dom': peer['react-dom'],
   // Subpath imports such as react-dom/client must resolve to the same copy.
   'react-dom/': peer['react-dom'],
-  '@tanstack/react-query': peer['@tanstack/react-query'],
   // Mantine's other packages import '@mantine/core' too, which every build reads as the slices.
   '@mantine/dates': peer['@mantine/dates'],
   '@mantine/notifications': peer['@mantine/notifications'],
@@ -100,6 +99,13 @@ export function sharedDependencies(
     requiredVersion: `^${peer['react-router-dom']}`,
     version: peer['react-router-dom'],
     import: `${SHARED_PACKAGE_NAME}/router`,
+    ...rest,
+  };
+  config['@tanstack/react-query'] = {
+    singleton: true,
+    requiredVersion: `^${peer['@tanstack/react-query']}`,
+    version: peer['@tanstack/react-query'],
+    import: `${SHARED_PACKAGE_NAME}/react-query`,
     ...rest,
   };
   // The workspace package: at least the version this build was made against, same major. With
