@@ -1,62 +1,68 @@
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { RsbuildPlugin, Rspack } from '@rsbuild/core';
 
-/** Where Rspack's Module Federation plugin finds the runtime packages (its own resolution). */
-function runtimeResolver(root: string): NodeJS.Require {
-  const fromProject = createRequire(`${root}/package.json`);
-  return createRequire(fromProject.resolve('@module-federation/runtime-tools'));
-}
+const NAME = 'trek:federation-runtime-esm';
 
-/** An absolute path to the CommonJS build of a federation runtime package. */
-const COMMONJS_FEDERATION_FILE =
-  /^[/\\].*[/\\]@module-federation[/\\][\w-]+[/\\]dist[/\\][\w/\\-]+\.cjs$/;
+/** A file of a federation runtime package's CommonJS build. */
+const COMMONJS_FEDERATION_FILE = /[/\\]@module-federation[/\\][\w-]+[/\\]dist[/\\].+\.cjs$/;
 
-/** The ES module build beside a package's CommonJS entry (`dist/index.cjs` -> `dist/index.js`). */
-function esmBeside(cjsFile: string): string {
-  if (!cjsFile.endsWith('.cjs')) throw new Error(`expected a CommonJS entry, got ${cjsFile}`);
-  return cjsFile.replace(/\.cjs$/, '.js');
+/** The packages the federation plugin aliases to files it resolved with `require.resolve`. */
+const ALIASED_RUNTIME = ['@module-federation/runtime', '@module-federation/runtime-tools'];
+
+/**
+ * The ES module file the package ships beside one of its CommonJS files (`index.cjs` ->
+ * `index.js`, or `.mjs`), if there is one.
+ */
+function esmBeside(commonjsFile: string): string | undefined {
+  if (!isAbsolute(commonjsFile) || !COMMONJS_FEDERATION_FILE.test(commonjsFile)) return undefined;
+  return ['.js', '.mjs']
+    .map((extension) => commonjsFile.replace(/\.cjs$/, extension))
+    .find((file) => existsSync(file));
 }
 
 /**
  * Rspack's Module Federation plugin points the page at the federation runtime with
  * `require.resolve`, i.e. the packages' CommonJS builds, which no bundler can tree-shake: every
  * page carried all of @module-federation/sdk (Node loaders, logger, manifest helpers) and every
- * error text, ~5 kB brotli in each remote entry. Pointing the same imports at the ES module
- * builds the same packages ship lets unused code fall away; the runtime itself is unchanged.
+ * error text, ~4-5 kB brotli in the host's runtime and in each remote entry. Pointing the same
+ * imports at the ES module builds the same packages ship lets unused code fall away; the runtime
+ * itself is unchanged. The files are the ones the federation plugin resolved itself, so this
+ * follows whichever copy it uses.
  */
 export function pluginFederationRuntimeEsm(): RsbuildPlugin {
   return {
-    name: 'trek:federation-runtime-esm',
+    name: NAME,
     apply: 'build',
     setup(api) {
-      api.modifyRspackConfig((config, { rspack, appendPlugins }) => {
-        const resolveRuntime = runtimeResolver(api.context.rootPath);
-        // The federation plugin spreads the project's aliases over its own: these win.
-        config.resolve ??= {};
-        config.resolve.alias = {
-          ...config.resolve.alias,
-          '@module-federation/runtime': esmBeside(
-            resolveRuntime.resolve('@module-federation/runtime'),
-          ),
-          '@module-federation/runtime-tools': esmBeside(
-            resolveRuntime.resolve('@module-federation/runtime-tools'),
-          ),
-        };
-        // The bundler runtime and the runtime plugins are imported by absolute path from
-        // generated entry modules.
+      api.modifyRspackConfig((_config, { rspack, appendPlugins }) => {
         appendPlugins([
+          // The bundler runtime and the runtime plugins are imported by absolute path from
+          // modules the federation plugin generates.
           new rspack.NormalModuleReplacementPlugin(COMMONJS_FEDERATION_FILE, (resource) => {
-            resource.request = esmBeside(resource.request);
+            const esm = esmBeside(resource.request);
+            if (esm) resource.request = esm;
           }),
           {
-            // A later release may reach its runtime by another path: the build says so rather
-            // than quietly shipping the CommonJS builds again.
             apply(compiler: Rspack.Compiler) {
-              compiler.hooks.compilation.tap('trek:federation-runtime-esm', (compilation) => {
-                compilation.hooks.finishModules.tap('trek:federation-runtime-esm', (modules) => {
+              // The federation plugin sets its aliases as it is applied; the build reads them
+              // when it runs.
+              compiler.hooks.beforeRun.tap(NAME, () => {
+                const alias = compiler.options.resolve.alias;
+                if (!alias || Array.isArray(alias)) return;
+                for (const name of ALIASED_RUNTIME) {
+                  const target = alias[name];
+                  const esm = typeof target === 'string' ? esmBeside(target) : undefined;
+                  if (esm) alias[name] = esm;
+                }
+              });
+              // A later release may reach its runtime by another path: the build says so rather
+              // than quietly shipping the CommonJS builds again.
+              compiler.hooks.compilation.tap(NAME, (compilation) => {
+                compilation.hooks.finishModules.tap(NAME, (modules) => {
                   const commonjs = [...modules]
                     .map((module) => module.nameForCondition() ?? '')
-                    .filter((resource) => /[/\\]@module-federation[/\\].*\.cjs$/.test(resource));
+                    .filter((resource) => COMMONJS_FEDERATION_FILE.test(resource));
                   if (commonjs.length === 0) return;
                   compilation.errors.push(
                     new rspack.WebpackError(
