@@ -7,8 +7,8 @@
  * manifest, the remote entry and the page's own chunks at once.
  *
  * Manifests are read from the remotes and kept a few seconds, so a redeployed remote is picked
- * up almost at once; a page never waits for one: until a manifest is known, the page goes out
- * with the manifest and entry hints only.
+ * up almost at once. Only a manifest's first read since the server started is waited for, and
+ * briefly: until a manifest is known, a page goes out with the manifest and entry hints only.
  */
 import { REMOTE_ENTRY_FILE, remoteRouteOf } from '../shared/src/contract/index.js';
 
@@ -31,14 +31,14 @@ export function attribute(value) {
 }
 
 /**
- * @typedef {{ fetchImpl?: typeof fetch, now?: () => number, firstReadWaitMs?: number }} RemoteReadOptions
+ * @typedef {{ fetchImpl?: typeof fetch, now?: () => number, firstReadWaitMs?: number | undefined }} RemoteReadOptions
  */
 
 /**
  * How long the first read of a file since the server started waits for its answer: the first
  * page after a start or a deploy then carries what the next ones carry (a remote on the same
- * network answers in milliseconds), and a remote that does not answer holds one page back this
- * long, once.
+ * network answers in milliseconds), and a remote that does not answer holds the pages asked for
+ * in that moment back until it is over, once.
  */
 export const FIRST_READ_WAIT_MS = 300;
 
@@ -54,15 +54,16 @@ export function createRemoteJsonCache(options = {}) {
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
   const firstReadWaitMs = options.firstReadWaitMs ?? FIRST_READ_WAIT_MS;
-  /** @type {Map<string, { at: number, answered?: boolean, value?: unknown, pending?: Promise<void> }>} */
+  /** @typedef {{ at: number, value?: unknown, pending?: Promise<void>, firstAnswer?: Promise<unknown> }} CachedFile */
+  /** @type {Map<string, CachedFile>} */
   const files = new Map();
 
   /** @param {string} url */
   function refresh(url) {
     const known = files.get(url);
     if (known?.pending || (known && now() - known.at < MANIFEST_TTL_MS)) return;
-    /** @type {{ at: number, answered?: boolean, value?: unknown, pending?: Promise<void> }} */
-    const entry = { at: known?.at ?? 0, answered: known?.answered, value: known?.value };
+    /** @type {CachedFile} */
+    const entry = { at: known?.at ?? 0, value: known?.value };
     files.set(url, entry);
     entry.pending = fetchImpl(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
       .then(async (response) => {
@@ -73,25 +74,25 @@ export function createRemoteJsonCache(options = {}) {
       })
       .finally(() => {
         entry.at = now();
-        entry.answered = true;
         entry.pending = undefined;
       });
+    if (!known) {
+      // One deadline for every page asking before the first answer, not one each.
+      /** @type {NodeJS.Timeout | undefined} */
+      let timer;
+      entry.firstAnswer = Promise.race([
+        entry.pending,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, firstReadWaitMs);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    }
   }
 
   return async (url) => {
     refresh(url);
     const entry = files.get(url);
-    if (entry?.pending && !entry.answered) {
-      /** @type {NodeJS.Timeout | undefined} */
-      let timer;
-      await Promise.race([
-        entry.pending,
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, firstReadWaitMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
+    if (entry?.firstAnswer) await entry.firstAnswer;
     return files.get(url)?.value;
   };
 }

@@ -56,6 +56,8 @@ const REMOTE_MAP_SCRIPT =
  * @property {number} [maxBodyBytes] the host: largest request body relayed to the API
  * @property {readonly string[]} [corsOrigins] a remote: origins allowed to read its files
  * @property {boolean} [production] HSTS on (default: NODE_ENV is production)
+ * @property {number} [firstRemoteReadWaitMs] the host: how long the first read of a remote's
+ *   manifest or prerendered page waits for its answer (default FIRST_READ_WAIT_MS)
  */
 
 /**
@@ -75,8 +77,9 @@ export async function startStaticServer(options) {
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
       })
     : undefined;
-  const preloadHints = createRoutePreloader();
-  const pageFragment = createPageFragments();
+  const remoteReads = { firstReadWaitMs: options.firstRemoteReadWaitMs };
+  const preloadHints = createRoutePreloader(remoteReads);
+  const pageFragment = createPageFragments(remoteReads);
   const files = staticFiles(dir, {
     // Hashed chunks (static/) never change; the manifest, the remote entry and pages are
     // revalidated, so a redeployed remote is picked up at once.
@@ -106,9 +109,11 @@ export async function startStaticServer(options) {
     }
     const remoteMap = (await currentRemoteMap()) ?? bakedRemoteMap(html);
     const styleNonce = randomBytes(16).toString('base64');
-    const hints = preloadHints(pathname, remoteMap, { signedIn: hasSession(req) });
     // Each page carries its own nonce, so it is compressed per answer (a few to some 60 kB).
-    let prerendered = await prerenderedPage(dir, pathname);
+    let [hints, prerendered] = await Promise.all([
+      preloadHints(pathname, remoteMap, { signedIn: hasSession(req) }),
+      prerenderedPage(dir, pathname),
+    ]);
     // The remote page's own first screen in the frame, unless this browser has answers to resume.
     const pageSlot = prerendered?.pageSlot;
     if (prerendered && pageSlot && !hasSavedAnswers(req) && !resumesAnswers(req.url)) {
@@ -122,7 +127,7 @@ export async function startStaticServer(options) {
         html,
         remoteMap,
         styleNonce,
-        [userReadHint(Date.now()), await hints].filter(Boolean).join('\n    '),
+        [userReadHint(Date.now()), hints].filter(Boolean).join('\n    '),
         prerendered,
       ),
       String(req.headers['accept-encoding'] ?? ''),

@@ -334,6 +334,8 @@ describe("the host's pages", () => {
     const url = await serve({
       spa: true,
       remoteMap: { ...MAP, wizard: `${remote.url}/mf-manifest.json` },
+      // However busy the machine, the first read is waited for.
+      firstRemoteReadWaitMs: 60_000,
     });
 
     // The page's markup in the frame from the first page after a start (its first read is
