@@ -9,11 +9,21 @@ export const USER_MENU_FAILED = {
   message: 'Please check your connection and try again.',
 } as const;
 
+/** The menu's code could not be fetched (rather than the menu failing as it rendered). */
+class UserMenuUnavailable extends Error {}
+
 /** Where the menu's code comes from (an object, so a test can make the fetch fail). */
 export const userMenuCode = { load: () => import('./user-menu') };
 // A lazy component keeps a failed load for good: a new one is made for the next try.
 const lazyUserMenu = () =>
-  lazy(() => userMenuCode.load().then((module) => ({ default: module.UserMenu })));
+  lazy(() =>
+    userMenuCode.load().then(
+      (module) => ({ default: module.UserMenu }),
+      (error: unknown) => {
+        throw new UserMenuUnavailable('The user menu could not be fetched', { cause: error });
+      },
+    ),
+  );
 let UserMenu = lazyUserMenu();
 
 /**
@@ -46,12 +56,17 @@ export function UserAccount({ user }: { user: User }) {
   return (
     <ErrorBoundary
       fallback={accountButton}
-      onError={() => {
+      onError={(error) => {
         UserMenu = lazyUserMenu();
+        // A menu that broke as it rendered is a bug to see in the console, not the network's.
+        if (!(error instanceof UserMenuUnavailable)) console.error('[user menu]', error);
         notifications.show({ color: 'red', ...USER_MENU_FAILED });
         setMenuWanted(false);
-        // The button is drawn anew: focus goes back to it, where the user left it.
-        requestAnimationFrame(() => button.current?.focus());
+        // The button is drawn anew: focus goes back to it, unless the user has moved on.
+        requestAnimationFrame(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) button.current?.focus();
+        });
       }}
     >
       <Suspense fallback={accountButton}>
