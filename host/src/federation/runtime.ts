@@ -29,7 +29,8 @@ const refused = new Map<RemoteName, IncompatibleRemoteError>();
 /** Registers the remotes of the page's remote map; called once before the first render. */
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
   remoteMap = map;
-  // Global: each remote's own runtime, created when its entry script runs, picks it up too.
+  // Global: each remote's own runtime, created when its entry script runs, picks them up too; the
+  // host's runtime, created before this, takes them in with the registerPlugins call below.
   registerGlobalPlugins([sharedContractPlugin(), retryFailedSharesPlugin()]);
   registerPlugins([resiliencePlugin({ onManifest: (url, text) => manifests.set(url, text) })]);
   registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
