@@ -5,24 +5,20 @@ import { describe, expect, it } from 'vitest';
 import history from '../exports.json';
 import sharedPackage from '../package.json';
 import * as shared from './index';
+import { MANTINE_SLICES } from './module-federation';
 
 /**
- * The exports of src/index.ts as written, `type X` for a type-only one. The file names every
- * export (no `export *`), so the list is exact without compiling the package.
+ * The names a module exports as written, `type X` for a type-only one. A module that may only
+ * re-export (src/index.ts) is refused any declaration of its own.
  */
-function declaredExports(): string[] {
-  const file = join(import.meta.dirname, 'index.ts');
-  const source = ts.createSourceFile(
-    'index.ts',
-    readFileSync(file, 'utf8'),
-    ts.ScriptTarget.Latest,
-  );
+function exportsOf(path: string, { reexportsOnly = false } = {}): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
   const names: string[] = [];
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
       const clause = statement.exportClause;
       if (!clause || !ts.isNamedExports(clause)) {
-        throw new Error('src/index.ts: name each export (`export *` hides what the contract is)');
+        throw new Error(`${path}: name each export (\`export *\` hides what the contract is)`);
       }
       for (const element of clause.elements) {
         const typeOnly = statement.isTypeOnly || element.isTypeOnly;
@@ -32,10 +28,44 @@ function declaredExports(): string[] {
       ts.canHaveModifiers(statement) &&
       ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
     ) {
-      throw new Error('src/index.ts only re-exports by name; declare things in their own module');
+      if (reexportsOnly || !ts.isVariableStatement(statement)) {
+        throw new Error(`${path} only re-exports by name; declare things in their own module`);
+      }
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+      }
     }
   }
-  return sortExports(names);
+  return names;
+}
+
+/**
+ * The exports of src/index.ts as written. The file names every export (no `export *`) and
+ * declares nothing itself, so the list is exact without compiling the package.
+ */
+function declaredExports(): string[] {
+  return sortExports(exportsOf(join(import.meta.dirname, 'index.ts'), { reexportsOnly: true }));
+}
+
+/**
+ * The slices of the libraries @trek/shared shares at its own version (module-federation.ts):
+ * a remote built against a version uses their names as it uses the package's, so a name added
+ * to a slice moves the version as an export does. Recorded as `./router: useBlocker`.
+ */
+const SLICE_EXPORTS = ['./router', './react-query', ...MANTINE_SLICES.map((s) => `./mantine/${s}`)];
+
+function sliceExports(): string[] {
+  const paths: Record<string, string> = sharedPackage.exports;
+  return SLICE_EXPORTS.flatMap((subpath) => {
+    const file = paths[subpath];
+    if (!file) throw new Error(`package.json exports no ${subpath}`);
+    return exportsOf(join(import.meta.dirname, '..', file)).map((name) => `${subpath}: ${name}`);
+  });
+}
+
+/** What a remote built against this version may use: the package's exports and its slices'. */
+function contractExports(): string[] {
+  return sortExports([...declaredExports(), ...sliceExports()]);
 }
 
 function sortExports(names: string[]): string[] {
@@ -78,7 +108,7 @@ const versions = Object.keys(recorded).sort(compareVersions);
 
 describe('the versioned contract of @trek/shared (shared/exports.json)', () => {
   it("records this version's exports exactly", () => {
-    const current = declaredExports();
+    const current = contractExports();
     const latest = versions.at(-1) ?? '';
     const expected = recorded[sharedPackage.version];
     const added = current.filter((name) => !expected?.includes(name));

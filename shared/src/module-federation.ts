@@ -10,7 +10,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharedPackage from '../package.json' with { type: 'json' };
-import { SHARED_PACKAGE_NAME } from './contract/index.js';
+import { SHARED_PACKAGE_NAME, SLICED_LIBRARIES } from './contract/index.js';
 
 /** The version of this package's exports (docs/decisions/0005-versioned-shared-contract.md). */
 export const SHARED_VERSION = sharedPackage.version;
@@ -94,20 +94,6 @@ export function sharedDependencies(
   for (const [name, version] of Object.entries(SINGLETONS)) {
     config[name] = { singleton: true, requiredVersion: `^${version}`, ...rest };
   }
-  config['react-router-dom'] = {
-    singleton: true,
-    requiredVersion: `^${peer['react-router-dom']}`,
-    version: peer['react-router-dom'],
-    import: `${SHARED_PACKAGE_NAME}/router`,
-    ...rest,
-  };
-  config['@tanstack/react-query'] = {
-    singleton: true,
-    requiredVersion: `^${peer['@tanstack/react-query']}`,
-    version: peer['@tanstack/react-query'],
-    import: `${SHARED_PACKAGE_NAME}/react-query`,
-    ...rest,
-  };
   // The workspace package: at least the version this build was made against, same major. With
   // a singleton and 'loaded-first' the runtime uses the copy the host already loaded, whatever
   // its version; strictVersion makes it refuse a copy that is too old (an error the host turns
@@ -120,23 +106,33 @@ export function sharedDependencies(
     version: builtAgainst,
     ...rest,
   };
-  // Mantine's slices share its internals (the provider's context, the styles API): a slice must
-  // come from the same build as the others, so only the host provides them. A remote's
-  // production build carries none (its standalone development page still does).
+  // The slices share their libraries' internals (Mantine's provider context and styles API, the
+  // router's and the query client's contexts): a slice must come from the same build as the
+  // others, so only the host provides them. A remote's production build carries none (its
+  // standalone development page still does). They are of @trek/shared's version, which moves
+  // when a slice gains a name (exports.test.ts): a remote needing a name the host's slice lacks
+  // is refused like one needing a newer @trek/shared, instead of importing undefined.
   const hostOnly = role === 'remote' && process.env.NODE_ENV === 'production';
-  for (const slice of MANTINE_SLICES) {
-    const name = `${SHARED_PACKAGE_NAME}/mantine/${slice}`;
-    config[name] = {
-      singleton: true,
-      strictVersion: true,
-      requiredVersion: `^${builtAgainst}`,
-      version: builtAgainst,
-      ...(hostOnly ? { import: false } : {}),
-      // The host provides every slice, also one no code of its own imports (the dialogs a
-      // remote shows): a module given by path is provided whether or not the build uses it.
-      ...(role === 'host' ? { import: providedPath(`./ui/mantine/${slice}.ts`) } : {}),
-      ...rest,
-    };
+  const slice = (provided?: string): SharedConfig => ({
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: `^${builtAgainst}`,
+    version: builtAgainst,
+    ...(hostOnly ? { import: false } : provided ? { import: provided } : {}),
+    ...rest,
+  });
+  // Code imports these libraries by their own names; every build reads them as the slices.
+  const sliceModules: Record<(typeof SLICED_LIBRARIES)[number], string> = {
+    'react-router-dom': `${SHARED_PACKAGE_NAME}/router`,
+    '@tanstack/react-query': `${SHARED_PACKAGE_NAME}/react-query`,
+  };
+  for (const library of SLICED_LIBRARIES) config[library] = slice(sliceModules[library]);
+  for (const name of MANTINE_SLICES) {
+    // The host provides every Mantine slice, also one no code of its own imports (the dialogs a
+    // remote shows): a module given by path is provided whether or not the build uses it.
+    config[`${SHARED_PACKAGE_NAME}/mantine/${name}`] = slice(
+      role === 'host' ? providedPath(`./ui/mantine/${name}.ts`) : undefined,
+    );
   }
   if (role === 'host') {
     for (const name of hostEager()) {

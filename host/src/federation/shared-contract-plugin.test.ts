@@ -58,6 +58,14 @@ describe('sharedContractPlugin', () => {
     );
   });
 
+  it('refuses the React Router and TanStack Query slices the same way (they are of its version too)', () => {
+    for (const library of ['react-router-dom', '@tanstack/react-query']) {
+      const { result } = resolving(library, '2.1.0', '^2.2.0');
+      expect(() => result.resolver()).toThrow(/needs @trek\/shared \^2\.2\.0/);
+      expect(resolving(library, '2.2.0', '^2.1.0').result.resolver()).toBe('the host copy');
+    }
+  });
+
   it('leaves every other shared library to the runtime', () => {
     expect(resolving('react', '19.3.1', '^20.0.0').result.resolver()).toBe('the host copy');
   });

@@ -1,12 +1,19 @@
 import { type ModuleFederationRuntimePlugin, satisfy } from '@module-federation/enhanced/runtime';
-import { SHARED_PACKAGE_NAME } from '@trek/shared/contract';
+import { SHARED_PACKAGE_NAME, SLICED_LIBRARIES } from '@trek/shared/contract';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 
 type ResolveShareArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['resolveShare']>>[0];
 
-/** @trek/shared and the modules shared under its name (the Mantine slices), one version. */
+/**
+ * @trek/shared and the modules shared at its version: the Mantine slices under its name, the
+ * React Router and TanStack Query slices under theirs.
+ */
 function isSharedContract(pkgName: string): boolean {
-  return pkgName === SHARED_PACKAGE_NAME || pkgName.startsWith(`${SHARED_PACKAGE_NAME}/`);
+  return (
+    pkgName === SHARED_PACKAGE_NAME ||
+    pkgName.startsWith(`${SHARED_PACKAGE_NAME}/`) ||
+    (SLICED_LIBRARIES as readonly string[]).includes(pkgName)
+  );
 }
 
 /**

@@ -40,6 +40,15 @@ export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
 export const SHARED_PACKAGE_NAME = '@trek/shared';
 
 /**
+ * Libraries shared under their own names as slices of @trek/shared (the parts of each the suite
+ * uses), at @trek/shared's version: the contract covers them as it covers the package.
+ */
+export const SLICED_LIBRARIES = /** @type {const} */ ([
+  'react-router-dom',
+  '@tanstack/react-query',
+]);
+
+/**
  * The global array a remote's chunks register themselves in. One name per remote (not per build),
  * so the host can give a redeployed remote a clean one and never mix two builds' chunks
  * (docs/decisions/0006-skew-recovery.md).

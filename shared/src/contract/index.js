@@ -15,6 +15,7 @@ export {
   SAVED_ANSWERS_COOKIE,
   SESSION_COOKIE,
   SHARED_PACKAGE_NAME,
+  SLICED_LIBRARIES,
 } from './federation.js';
 export {
   ADMIN_AREAS,
