@@ -19,6 +19,12 @@ import { REMOTE_ENTRY_FILE, remoteRouteOf } from '../shared/src/contract/index.j
 
 /** How long a manifest read from a remote is trusted. */
 export const MANIFEST_TTL_MS = 5_000;
+/**
+ * How long a remote's "no such file" (404) is trusted: most of its pages have no prerendered
+ * markup, and asking again every few seconds while they are visited would only collect 404s. A
+ * redeploy that adds one is picked up within this time; until then the page goes out without it.
+ */
+export const MISSING_TTL_MS = 60_000;
 /** A manifest that does not answer within this time is left out of this page's hints. */
 const MANIFEST_TIMEOUT_MS = 1_500;
 
@@ -44,7 +50,7 @@ export const FIRST_READ_WAIT_MS = 300;
 
 /**
  * JSON files read from the remotes (manifests, prerendered pages), each trusted for
- * MANIFEST_TTL_MS and then read again in the background: a page never waits for a file already
+ * MANIFEST_TTL_MS (a missing one for MISSING_TTL_MS) and then read again in the background: a page never waits for a file already
  * read, it goes out with what is known (undefined when the last read failed). Only a file's first
  * read is waited for, at most FIRST_READ_WAIT_MS.
  * @param {RemoteReadOptions} [options]
@@ -54,23 +60,26 @@ export function createRemoteJsonCache(options = {}) {
   const fetchImpl = options.fetchImpl ?? fetch;
   const now = options.now ?? Date.now;
   const firstReadWaitMs = options.firstReadWaitMs ?? FIRST_READ_WAIT_MS;
-  /** @typedef {{ at: number, value?: unknown, pending?: Promise<void>, firstAnswer?: Promise<unknown> }} CachedFile */
+  /** @typedef {{ at: number, ttl: number, value?: unknown, pending?: Promise<void>, firstAnswer?: Promise<unknown> }} CachedFile */
   /** @type {Map<string, CachedFile>} */
   const files = new Map();
 
   /** @param {string} url */
   function refresh(url) {
     const known = files.get(url);
-    if (known?.pending || (known && now() - known.at < MANIFEST_TTL_MS)) return;
+    if (known?.pending || (known && now() - known.at < known.ttl)) return;
     /** @type {CachedFile} */
-    const entry = { at: known?.at ?? 0, value: known?.value };
+    const entry = { at: known?.at ?? 0, ttl: MANIFEST_TTL_MS, value: known?.value };
     files.set(url, entry);
     entry.pending = fetchImpl(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
       .then(async (response) => {
         entry.value = response.ok ? await response.json() : undefined;
+        entry.ttl = response.status === 404 ? MISSING_TTL_MS : MANIFEST_TTL_MS;
       })
       .catch(() => {
+        // A remote that does not answer is asked again soon: it may be restarting.
         entry.value = undefined;
+        entry.ttl = MANIFEST_TTL_MS;
       })
       .finally(() => {
         entry.at = now();

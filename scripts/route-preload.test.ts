@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRoutePreloader, MANIFEST_TTL_MS } from './route-preload.mjs';
+import {
+  createRemoteJsonCache,
+  createRoutePreloader,
+  MANIFEST_TTL_MS,
+  MISSING_TTL_MS,
+} from './route-preload.mjs';
 
 const MAP = {
   wizard: 'http://cdn.example/wizard/1.0.0-abc/mf-manifest.json',
@@ -104,5 +109,36 @@ describe('preload hints of a page', () => {
     expect(await hints('/create-project', MAP)).toContain('remoteEntry.js');
     expect(fetchImpl).toHaveBeenCalled();
     expect(await hints('/create-project', MAP)).toContain('remoteEntry.js');
+  });
+});
+
+describe('files read from the remotes', () => {
+  it('ask again for a missing file (404) only after a minute, for a failing remote after seconds', async () => {
+    let clock = 0;
+    let status = 404;
+    const fetchImpl = vi.fn(async () => new Response('', { status }));
+    const read = createRemoteJsonCache({ fetchImpl, now: () => clock });
+    const url = 'http://localhost:3002/prerendered/ProjectsPage.json';
+
+    // Later reads go on in the background; each is let finish before the clock moves on.
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await read(url)).toBeUndefined();
+    clock += MANIFEST_TTL_MS + 1;
+    await read(url);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    clock += MISSING_TTL_MS;
+    await read(url);
+    await settled();
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+
+    // A remote answering 503 (restarting, say) is asked again as soon as a manifest would be.
+    status = 503;
+    clock += MISSING_TTL_MS + 1;
+    await read(url);
+    await settled();
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    clock += MANIFEST_TTL_MS + 1;
+    await read(url);
+    expect(fetchImpl).toHaveBeenCalledTimes(4);
   });
 });
