@@ -105,7 +105,7 @@ export {
   isWhatsappNumber,
   splitZones,
 } from './schemas/guide';
-export { OAUTH_FORM_DATA_MAX } from './schemas/magic-link';
+export { OAUTH_FORM_DATA_MAX, registrationFormSchema } from './schemas/magic-link';
 export {
   type CreatedProjectSummary,
   type CreateProjectBody,

@@ -81,3 +81,26 @@ describe.each(SLICES)('$library, shared as $slice', ({ library, slice, from }) =
     expect(names.filter((name) => real[name] === undefined)).toEqual([]);
   });
 });
+
+describe('zod in the remotes', () => {
+  it('is only ever imported for types: their schemas are built by @trek/shared, with the page’s one zod', () => {
+    // zod is not shared (a shared library is not tree-shaken): a remote importing a value from it
+    // would bundle its own copy, and the browser would load a second zod when the page uses it.
+    const remotes = SOURCES.filter((source) => source.startsWith('mfe-'));
+    const valueImport = /\bimport\s+(?!type\s)[^;]*?from\s*["']zod(?:\/[^"']*)?["']/;
+    const offenders: string[] = [];
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(join(WORKSPACE, folder))) {
+        const path = `${folder}/${entry}`;
+        if (entry === 'node_modules' || entry === 'dist') continue;
+        if (statSync(join(WORKSPACE, path)).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
+          if (valueImport.test(readFileSync(join(WORKSPACE, path), 'utf8'))) offenders.push(path);
+        }
+      }
+    };
+    for (const remote of remotes) walk(remote);
+    expect(remotes.length).toBeGreaterThan(0);
+    expect(offenders).toEqual([]);
+  });
+});

@@ -12,6 +12,20 @@ export const magicLinkRequestSchema = z.object({
 
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
 
+/**
+ * The fields of the wizard's registration form: the magic-link request's own field schemas (the
+ * API checks the same ones, with the same messages), plus the WhatsApp number and its country,
+ * which the form checks (the wizard refines this schema) and never sends. Built here, with the
+ * page's one zod: a remote that imported zod itself would make the browser load a second copy.
+ */
+export const registrationFormSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  whatsapp: z.string(),
+  countryCode: z.string(),
+});
+
 /** POST /api/auth/send-magic-link: the conflict page's proof of the e-mail (account linking). */
 export const linkingMagicLinkRequestSchema = z.object({
   email: emailSchema,

@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
-import { emailSchema, firstNameSchema, lastNameSchema } from '@trek/shared';
-import { z } from 'zod';
+import { registrationFormSchema } from '@trek/shared';
+import type { z } from 'zod';
 import { type Country, findCountry } from './countries';
 
 /** A WhatsApp number: the country's dial code plus 6 to 14 digits (spaces and dashes allowed). */
@@ -14,29 +14,18 @@ export function isValidWhatsapp(number: string, country: Country): boolean {
 }
 
 /**
- * The registration form: the magic-link request's own field schemas (the API checks the same
- * ones, with the same messages), plus the WhatsApp number, checked here and never sent
- * (docs/product/sign-in.md, "The registration modal").
+ * The registration form (@trek/shared's fields, the API's own rules and messages) with its
+ * WhatsApp number checked for the chosen country (docs/product/sign-in.md, "The registration
+ * modal").
  */
-export const registrationSchema = z
-  .object({
-    firstName: firstNameSchema,
-    lastName: lastNameSchema,
-    email: emailSchema,
-    whatsapp: z.string(),
-    countryCode: z.string(),
-  })
-  .superRefine((values, issues) => {
-    if (
-      values.whatsapp.trim() &&
-      !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode))
-    )
-      issues.addIssue({
-        code: 'custom',
-        path: ['whatsapp'],
-        message: 'Please enter a valid WhatsApp number',
-      });
-  });
+export const registrationSchema = registrationFormSchema.superRefine((values, issues) => {
+  if (values.whatsapp.trim() && !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode)))
+    issues.addIssue({
+      code: 'custom',
+      path: ['whatsapp'],
+      message: 'Please enter a valid WhatsApp number',
+    });
+});
 
 export type RegistrationValues = z.input<typeof registrationSchema>;
 
