@@ -122,7 +122,7 @@ export default defineConfig(({ envMode }) => ({
   },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
-    // The app's code (src/bootstrap.tsx, behind Module Federation's async boundary) and its
+    // The app's code (src/bootstrap.ts and src/app.tsx, behind Module Federation's async boundary) and its
     // styles start downloading with the page's scripts instead of after them: one sequential
     // fetch fewer before any page paints.
     preload: { type: 'async-chunks', include: [/[\\/]bootstrap\.[0-9a-f]+\.(?:js|css)$/] },
