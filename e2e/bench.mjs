@@ -338,12 +338,17 @@ try {
     const scores = [];
     for (const target of PAGES) {
       let r;
-      try {
-        r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
-      } catch (error) {
-        scores.push({ page: target.path, performance: /** @type {Error} */ (error).message });
-        continue;
+      // Lighthouse sometimes loses its own trace ("Please run Lighthouse again"): one more try.
+      for (let attempt = 1; !r; attempt += 1) {
+        try {
+          r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
+        } catch (error) {
+          if (attempt < 2) continue;
+          scores.push({ page: target.path, performance: /** @type {Error} */ (error).message });
+          break;
+        }
       }
+      if (!r) continue;
       scores.push({
         page: target.path,
         performance: r.score.toFixed(2),
