@@ -1,50 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import history from '../exports.json';
 import sharedPackage from '../package.json';
+import { exportedNames } from '../testing/source-modules';
 import * as shared from './index';
 import { MANTINE_SLICES } from './module-federation';
-
-/**
- * The names a module exports as written, `type X` for a type-only one. A module that may only
- * re-export (src/index.ts) is refused any declaration of its own.
- */
-function exportsOf(path: string, { reexportsOnly = false } = {}): string[] {
-  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest);
-  const names: string[] = [];
-  for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement)) {
-      const clause = statement.exportClause;
-      if (!clause || !ts.isNamedExports(clause)) {
-        throw new Error(`${path}: name each export (\`export *\` hides what the contract is)`);
-      }
-      for (const element of clause.elements) {
-        const typeOnly = statement.isTypeOnly || element.isTypeOnly;
-        names.push(`${typeOnly ? 'type ' : ''}${element.name.text}`);
-      }
-    } else if (
-      ts.canHaveModifiers(statement) &&
-      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-    ) {
-      if (reexportsOnly || !ts.isVariableStatement(statement)) {
-        throw new Error(`${path} only re-exports by name; declare things in their own module`);
-      }
-      for (const declaration of statement.declarationList.declarations) {
-        if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
-      }
-    }
-  }
-  return names;
-}
 
 /**
  * The exports of src/index.ts as written. The file names every export (no `export *`) and
  * declares nothing itself, so the list is exact without compiling the package.
  */
 function declaredExports(): string[] {
-  return sortExports(exportsOf(join(import.meta.dirname, 'index.ts'), { reexportsOnly: true }));
+  return sortExports(exportedNames(join(import.meta.dirname, 'index.ts'), { reexportsOnly: true }));
 }
 
 /**
@@ -59,7 +26,9 @@ function sliceExports(): string[] {
   return SLICE_EXPORTS.flatMap((subpath) => {
     const file = paths[subpath];
     if (!file) throw new Error(`package.json exports no ${subpath}`);
-    return exportsOf(join(import.meta.dirname, '..', file)).map((name) => `${subpath}: ${name}`);
+    return exportedNames(join(import.meta.dirname, '..', file)).map(
+      (name) => `${subpath}: ${name}`,
+    );
   });
 }
 

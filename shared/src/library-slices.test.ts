@@ -1,16 +1,24 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { referencesOf, sourceFiles } from '../testing/source-modules';
 
 const WORKSPACE = join(import.meta.dirname, '../..');
+const REMOTES = readdirSync(WORKSPACE)
+  .filter((name) => name.startsWith('mfe-'))
+  .map((name) => `${name}/src`);
 /** What the browser builds bundle: each package's sources, tests aside (they import the packages). */
-const SOURCES = ['host/src', 'shared/src'].concat(
-  readdirSync(WORKSPACE)
-    .filter((name) => name.startsWith('mfe-'))
-    .map((name) => `${name}/src`),
-);
+const SOURCES = ['host/src', 'shared/src', ...REMOTES];
 /** Built for Node only (the prerendered pages), where the packages are themselves. */
 const NODE_ONLY = new Set(['shared/src/ui/page-fragment.tsx']);
+
+/** Each browser-bundled source file, relative to the workspace, with what it imports. */
+const bundled = SOURCES.flatMap((folder) => sourceFiles(join(WORKSPACE, folder)))
+  .map((file) => ({
+    file: relative(WORKSPACE, file).replaceAll('\\', '/'),
+    references: referencesOf(file),
+  }))
+  .filter(({ file }) => !NODE_ONLY.has(file));
 
 /** The libraries shared as the parts the suite uses, and the module that holds those parts. */
 const SLICES = [
@@ -22,52 +30,31 @@ const SLICES = [
   },
 ] as const;
 
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** Value names the browser builds import from `library` (types are erased), with a file each. */
+/** Value names the browser builds import from `library`, with a file each. */
 function namesImported(library: string): Map<string, string> {
-  const imports = new RegExp(
-    `import\\s*(type\\s+)?\\{([^}]*)\\}\\s*from\\s*["']${literal(library)}["']`,
-    'g',
-  );
   const names = new Map<string, string>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(join(WORKSPACE, folder))) {
-      const path = `${folder}/${entry}`;
-      if (entry === 'node_modules' || entry === 'dist') continue;
-      if (statSync(join(WORKSPACE, path)).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) && !NODE_ONLY.has(path)) {
-        const source = readFileSync(join(WORKSPACE, path), 'utf8');
-        expect(source, `${path} imports all of ${library}`).not.toMatch(
-          new RegExp(`import\\s*\\*\\s*as\\s+\\w+\\s*from\\s*["']${literal(library)}["']`),
-        );
-        for (const match of source.matchAll(imports)) {
-          if (match[1]) continue;
-          for (const part of (match[2] ?? '').split(',')) {
-            const name = part.trim().split(/\s+as\s+/)[0] ?? '';
-            if (name && !name.startsWith('type ')) names.set(name, path);
-          }
-        }
-      }
+  for (const { file, references } of bundled) {
+    for (const reference of references.filter(({ from }) => from === library)) {
+      expect(reference.whole, `${file} imports all of ${library}`).toBe(false);
+      for (const name of reference.values) names.set(name, file);
     }
-  };
-  for (const source of SOURCES) walk(source);
+  }
   return names;
 }
 
+/** The names a slice re-exports from the library. */
 function sliceExports(slice: string, from: string): string[] {
-  const source = readFileSync(join(import.meta.dirname, slice), 'utf8');
-  const list = new RegExp(`export\\s*\\{([^}]*)\\}\\s*from\\s*'${literal(from)}'`).exec(source);
-  return (list?.[1] ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  return referencesOf(join(import.meta.dirname, slice))
+    .filter((reference) => reference.from === from)
+    .flatMap((reference) => reference.values);
 }
 
 describe.each(SLICES)('$library, shared as $slice', ({ library, slice, from }) => {
   it('holds every name the browser builds import from the library', () => {
     const exported = new Set(sliceExports(slice, from));
-    const missing = [...namesImported(library)]
+    const imported = namesImported(library);
+    expect(imported.size).toBeGreaterThan(0);
+    const missing = [...imported]
       .filter(([name]) => !exported.has(name))
       .map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
@@ -86,21 +73,16 @@ describe('zod in the remotes', () => {
   it('is only ever imported for types: their schemas are built by @trek/shared, with the page’s one zod', () => {
     // zod is not shared (a shared library is not tree-shaken): a remote importing a value from it
     // would bundle its own copy, and the browser would load a second zod when the page uses it.
-    const remotes = SOURCES.filter((source) => source.startsWith('mfe-'));
-    const valueImport = /\bimport\s+(?!type\s)[^;]*?from\s*["']zod(?:\/[^"']*)?["']/;
-    const offenders: string[] = [];
-    const walk = (folder: string) => {
-      for (const entry of readdirSync(join(WORKSPACE, folder))) {
-        const path = `${folder}/${entry}`;
-        if (entry === 'node_modules' || entry === 'dist') continue;
-        if (statSync(join(WORKSPACE, path)).isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
-          if (valueImport.test(readFileSync(join(WORKSPACE, path), 'utf8'))) offenders.push(path);
-        }
-      }
-    };
-    for (const remote of remotes) walk(remote);
-    expect(remotes.length).toBeGreaterThan(0);
+    const remoteFiles = bundled.filter(({ file }) => REMOTES.some((dir) => file.startsWith(dir)));
+    expect(remoteFiles.length).toBeGreaterThan(0);
+    const offenders = remoteFiles
+      .filter(({ references }) =>
+        references.some(
+          ({ from, values, whole }) =>
+            (from === 'zod' || from.startsWith('zod/')) && (whole || values.length > 0),
+        ),
+      )
+      .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });
 });

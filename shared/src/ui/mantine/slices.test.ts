@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exportedNames, referencesOf, sourceFiles } from '../../../testing/source-modules';
 import { MANTINE_SLICES } from '../../module-federation';
 
 const WORKSPACE = join(import.meta.dirname, '../../../..');
@@ -10,28 +11,14 @@ const SOURCES = ['host/src', 'shared/src', 'shared/testing'].concat(
     .map((name) => `${name}/src`),
 );
 
-const IMPORT_FROM_CORE = /import\s*(type\s+)?\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g;
-
-/** Value names imported from '@mantine/core' by the files under `dir` (types are erased). */
+/** Value names imported from '@mantine/core' by the files under `dir`. */
 function namesImported(dir: string, pattern: RegExp): Set<string> {
   const names = new Set<string>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder)) {
-      if (entry === 'node_modules' || entry === 'dist') continue;
-      const path = join(folder, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (pattern.test(entry)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(IMPORT_FROM_CORE)) {
-          if (match[1]) continue;
-          for (const part of (match[2] ?? '').split(',')) {
-            const name = part.trim();
-            if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0] ?? name);
-          }
-        }
-      }
+  for (const file of sourceFiles(dir, { pattern, tests: true })) {
+    for (const reference of referencesOf(file)) {
+      if (reference.from === '@mantine/core') for (const name of reference.values) names.add(name);
     }
-  };
-  walk(dir);
+  }
   return names;
 }
 
@@ -49,16 +36,14 @@ function mantinePackagesInUse(): string[] {
   return [...packages];
 }
 
+/**
+ * The value names a slice exports: those it re-exports from '#mantine-core', and any it stands in
+ * for with a value of its own (shell.ts's RemoveScroll).
+ */
 function sliceExports(slice: string): string[] {
-  const source = readFileSync(join(import.meta.dirname, `${slice}.ts`), 'utf8');
-  const list = /export\s*\{([^}]*)\}\s*from\s*'#mantine-core'/.exec(source)?.[1] ?? '';
-  // A slice may also stand in for a name with a value of its own (shell.ts's RemoveScroll).
-  const ownValues = [...source.matchAll(/^export const (\w+)/gm)].map((match) => match[1] ?? '');
-  return list
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .concat(ownValues);
+  return exportedNames(join(import.meta.dirname, `${slice}.ts`)).filter(
+    (name) => !name.startsWith('type '),
+  );
 }
 
 describe("Mantine's slices", () => {
@@ -80,18 +65,11 @@ describe("Mantine's slices", () => {
   });
 
   it('are all the facade re-exports, each name from its own slice', () => {
-    const facade = readFileSync(join(import.meta.dirname, 'facade.ts'), 'utf8');
     const fromFacade = Object.fromEntries(
-      [...facade.matchAll(/export\s*\{([^}]*)\}\s*from\s*'@trek\/shared\/mantine\/(\w+)'/g)].map(
-        (match) => [
-          match[2],
-          (match[1] ?? '')
-            .split(',')
-            .map((name) => name.trim())
-            .filter(Boolean)
-            .sort(),
-        ],
-      ),
+      referencesOf(join(import.meta.dirname, 'facade.ts')).map(({ from, values }) => [
+        from.replace('@trek/shared/mantine/', ''),
+        [...values].sort(),
+      ]),
     );
     expect(fromFacade).toEqual(
       Object.fromEntries(MANTINE_SLICES.map((slice) => [slice, sliceExports(slice).sort()])),
