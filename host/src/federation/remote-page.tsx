@@ -1,15 +1,8 @@
 import type { ExposedPage } from '@trek/shared/contract';
-import {
-  type ComponentType,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
+import { retryableLazy } from '../retryable-lazy';
 import { PageCrashed, RemoteLoadFailed } from './page-fallbacks';
 import { forgetPrerenderedPage, RemotePageFallback } from './prerendered-page';
 import type { RemoteName } from './remote-map';
@@ -35,48 +28,38 @@ export function remotePage<R extends RemoteName>(
   expose: ExposedPage<R>,
   load: PageLoader<R> = loadRemotePage,
 ): RemotePageComponent {
-  let failed = false;
-  const createLazy = (): LazyExoticComponent<ComponentType> =>
-    lazy(async () => {
-      let module: PageModule;
-      try {
-        module = await load(remote, expose);
-      } catch (error) {
-        failed = true;
-        forgetPrerenderedPage();
-        throw error;
-      }
-      const Page = module.default;
-      // biome-ignore lint/correctness/noComponentHookFactories: made once per loaded module, never during render.
-      function LoadedPage() {
-        // The page is on screen: the server's markup of it is past (even if it suspends later).
-        useEffect(forgetPrerenderedPage, []);
-        return (
-          <PageRenderBoundary remote={remote} expose={expose}>
-            <Page />
-          </PageRenderBoundary>
-        );
-      }
-      return { default: LoadedPage };
-    });
-  let current = createLazy();
-
-  function freshLazy() {
-    failed = false;
-    current = createLazy();
-    return current;
-  }
+  const page = retryableLazy(async () => {
+    let module: PageModule;
+    try {
+      module = await load(remote, expose);
+    } catch (error) {
+      forgetPrerenderedPage();
+      throw error;
+    }
+    const Page = module.default;
+    // biome-ignore lint/correctness/noComponentHookFactories: made once per loaded module, never during render.
+    function LoadedPage() {
+      // The page is on screen: the server's markup of it is past (even if it suspends later).
+      useEffect(forgetPrerenderedPage, []);
+      return (
+        <PageRenderBoundary remote={remote} expose={expose}>
+          <Page />
+        </PageRenderBoundary>
+      );
+    }
+    return { default: LoadedPage };
+  });
 
   // biome-ignore lint/correctness/noComponentHookFactories: called once per route at module scope (remote-pages.ts), never during render.
   function RemotePage() {
     // A page that failed earlier gets a fresh attempt when it is opened again.
-    const [Page, setPage] = useState(() => (failed ? freshLazy() : current));
+    const [Page, setPage] = useState(() => page.current);
     return (
       <ErrorBoundary
         FallbackComponent={RemoteLoadFailed}
         onReset={() => {
           resetRemote(remote);
-          setPage(() => freshLazy());
+          setPage(() => page.fresh());
         }}
       >
         <Suspense fallback={<RemotePageFallback page={`${remote}/${expose}`} />}>

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { User } from '@trek/shared';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { retryableLazy } from '../retryable-lazy';
 import { AccountButton } from './account-button';
 
 export const USER_MENU_FAILED = {
@@ -14,17 +15,14 @@ class UserMenuUnavailable extends Error {}
 
 /** Where the menu's code comes from (an object, so a test can make the fetch fail). */
 export const userMenuCode = { load: () => import('./user-menu') };
-// A lazy component keeps a failed load for good: a new one is made for the next try.
-const lazyUserMenu = () =>
-  lazy(() =>
-    userMenuCode.load().then(
-      (module) => ({ default: module.UserMenu }),
-      (error: unknown) => {
-        throw new UserMenuUnavailable('The user menu could not be fetched', { cause: error });
-      },
-    ),
-  );
-let UserMenu = lazyUserMenu();
+const userMenu = retryableLazy(() =>
+  userMenuCode.load().then(
+    (module) => ({ default: module.UserMenu }),
+    (error: unknown) => {
+      throw new UserMenuUnavailable('The user menu could not be fetched', { cause: error });
+    },
+  ),
+);
 
 /**
  * The signed-in user's place in the header: their avatar and name at once, and the menu's code
@@ -53,11 +51,13 @@ export function UserAccount({ user }: { user: User }) {
     />
   );
   if (!menuWanted) return accountButton;
+  const UserMenu = userMenu.current;
   return (
     <ErrorBoundary
       fallback={accountButton}
       onError={(error) => {
-        UserMenu = lazyUserMenu();
+        // The next press loads the menu anew (a menu that broke as it rendered, too).
+        userMenu.fresh();
         // A menu that broke as it rendered is a bug to see in the console, not the network's.
         if (!(error instanceof UserMenuUnavailable)) console.error('[user menu]', error);
         notifications.show({ color: 'red', ...USER_MENU_FAILED });
