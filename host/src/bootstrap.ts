@@ -6,14 +6,15 @@ import { nextTask } from './next-task';
  * (Lighthouse, 4x CPU), during which the page could not answer input. Between the stages the
  * browser paints and handles input (Lighthouse's blocking time on /u/projects: 127-169 ms to
  * 58-104 ms). Each stage is already in the page (webpackMode "eager"): nothing more is fetched.
- * The monolith yardstick starts the same way.
+ * A stage only imports its library for its evaluation, never its exports (src/start/), so the
+ * builds still drop what no page uses; the monolith yardstick starts the same way.
  */
 void (async () => {
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await import(/* webpackMode: "eager" */ './start/react-dom');
   await nextTask();
-  await import(/* webpackMode: "eager" */ '@trek/shared/mantine/shell');
+  await import(/* webpackMode: "eager" */ './start/mantine-shell');
   await nextTask();
-  await import(/* webpackMode: "eager" */ '@trek/shared');
+  await import(/* webpackMode: "eager" */ './start/shared-package');
   await nextTask();
   await import(/* webpackMode: "eager" */ './app');
 })();

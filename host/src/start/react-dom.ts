@@ -1,0 +1,2 @@
+// A stage of the app's start (src/bootstrap.ts): evaluates React DOM.
+import 'react-dom/client';
