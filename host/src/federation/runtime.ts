@@ -93,7 +93,10 @@ function reported(remote: RemoteName, expose: string, error: unknown): Error {
     const named =
       error.remote === remote
         ? error
-        : new IncompatibleRemoteError(remote, error.requiredVersion, error.providedVersion);
+        : new IncompatibleRemoteError(remote, error.requiredVersion, error.providedVersion, {
+            share: error.share,
+            builtAgainstOlder: error.builtAgainstOlder,
+          });
     refused.set(remote, named);
     console.error(named.message);
     return named;

@@ -4,6 +4,9 @@ import { IncompatibleRemoteError } from './incompatible-remote-error';
 
 type ResolveShareArgs = Parameters<NonNullable<ModuleFederationRuntimePlugin['resolveShare']>>[0];
 
+const isSlicedLibrary = (pkgName: string) =>
+  (SLICED_LIBRARIES as readonly string[]).includes(pkgName);
+
 /**
  * @trek/shared and the modules shared at its version: the Mantine slices under its name, the
  * React Router and TanStack Query slices under theirs.
@@ -12,9 +15,11 @@ function isSharedContract(pkgName: string): boolean {
   return (
     pkgName === SHARED_PACKAGE_NAME ||
     pkgName.startsWith(`${SHARED_PACKAGE_NAME}/`) ||
-    (SLICED_LIBRARIES as readonly string[]).includes(pkgName)
+    isSlicedLibrary(pkgName)
   );
 }
+
+const majorOf = (version: string) => Number(/\d+/.exec(version)?.[0] ?? Number.NaN);
 
 /**
  * Refuses to give a remote a @trek/shared older than the one it was built against. Registered as
@@ -34,10 +39,18 @@ export function sharedContractPlugin(): ModuleFederationRuntimePlugin {
       // A slice the remote does not carry itself (import: false) names no remote: the host,
       // which knows which remote it was loading, names it when it reports the refusal.
       const remote: string | undefined = args.shareInfo.from;
+      // Before 3.0.0 a build declared the router and query slices at the libraries' own versions,
+      // not strictly: such a remote is not "newer", it is older than this page's contract.
+      const builtAgainstOlder =
+        (isSlicedLibrary(args.pkgName) && args.shareInfo.shareConfig?.strictVersion !== true) ||
+        majorOf(required) < majorOf(provided);
       return {
         ...args,
         resolver: () => {
-          throw new IncompatibleRemoteError(remote ?? 'unknown', required, provided);
+          throw new IncompatibleRemoteError(remote ?? 'unknown', required, provided, {
+            share: args.pkgName,
+            builtAgainstOlder,
+          });
         },
       };
     },
