@@ -45,6 +45,21 @@ describe('retryableLazy', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('takes a load that throws at once for a failed one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    const lazyLoaded = retryableLazy(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('no such chunk');
+      return Promise.resolve({ default: Loaded });
+    });
+    const view = renderLazy(lazyLoaded.current);
+    await screen.findByText('Failed');
+    view.unmount();
+    renderLazy(lazyLoaded.current);
+    await screen.findByText('Loaded');
+  });
+
   it('makes a new component on demand', () => {
     const lazyLoaded = retryableLazy(async () => ({ default: Loaded }));
     const first = lazyLoaded.current;

@@ -17,10 +17,13 @@ export function retryableLazy<P extends object>(
   let failed = false;
   const create = () =>
     lazy(() =>
-      load().catch((error: unknown) => {
-        failed = true;
-        throw error;
-      }),
+      // A load that throws at once fails like one that rejects: it is tried again too.
+      Promise.resolve()
+        .then(load)
+        .catch((error: unknown) => {
+          failed = true;
+          throw error;
+        }),
     );
   let component = create();
   return {

@@ -16,7 +16,9 @@ function namesImported(dir: string, pattern: RegExp): Set<string> {
   const names = new Set<string>();
   for (const file of sourceFiles(dir, { pattern, tests: true })) {
     for (const reference of referencesOf(file)) {
-      if (reference.from === '@mantine/core') for (const name of reference.values) names.add(name);
+      if (reference.from !== '@mantine/core') continue;
+      expect(reference.whole, `${file} imports all of @mantine/core`).toBe(false);
+      for (const name of reference.values) names.add(name);
     }
   }
   return names;
