@@ -338,12 +338,18 @@ try {
     const scores = [];
     for (const target of PAGES) {
       let r;
-      // Lighthouse sometimes loses its own trace ("Please run Lighthouse again"): one more try.
+      // A run Lighthouse cannot measure (it sometimes loses its own trace: NO_NAVSTART, "Please
+      // run Lighthouse again") is run once more; the first failure is printed all the same.
       for (let attempt = 1; !r; attempt += 1) {
         try {
           r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
         } catch (error) {
-          if (attempt < 2) continue;
+          if (attempt < 2) {
+            console.log(
+              `${target.path}: ${/** @type {Error} */ (error).message} Running it again.`,
+            );
+            continue;
+          }
           scores.push({ page: target.path, performance: /** @type {Error} */ (error).message });
           break;
         }

@@ -5,7 +5,8 @@
  * server sends the page's content inside its own frame and the content paints before any script
  * has arrived (docs/decisions/0007-what-the-browser-receives.md). Read from where the remote map
  * points, it is the markup of the code the page will load (a redeploy in place at the same URL
- * aside, for the few seconds what was read is trusted).
+ * aside, for the few seconds what was read is trusted; a page without markup is asked for again
+ * only after a minute: route-preload.mjs's MISSING_TTL_MS).
  */
 import { prerenderedPageFileOf, remoteRouteOf } from '../shared/src/contract/index.js';
 import { createRemoteJsonCache } from './route-preload.mjs';

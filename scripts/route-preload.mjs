@@ -20,9 +20,10 @@ import { REMOTE_ENTRY_FILE, remoteRouteOf } from '../shared/src/contract/index.j
 /** How long a manifest read from a remote is trusted. */
 export const MANIFEST_TTL_MS = 5_000;
 /**
- * How long a remote's "no such file" (404) is trusted: most of its pages have no prerendered
- * markup, and asking again every few seconds while they are visited would only collect 404s. A
- * redeploy that adds one is picked up within this time; until then the page goes out without it.
+ * How long a remote's "no such file" (404) is trusted, for a manifest or a prerendered page: most
+ * pages have no prerendered markup, and asking again every few seconds while they are visited
+ * would only collect 404s. A redeploy that adds the file is picked up within this time; until
+ * then the page goes out without it (a missing manifest only costs its preload hints).
  */
 export const MISSING_TTL_MS = 60_000;
 /** A manifest that does not answer within this time is left out of this page's hints. */
