@@ -5,7 +5,7 @@ import { nextTask } from './next-task';
  * @trek/shared's schemas, Mantine and React DOM) was one task of ~170 ms on a mid-range phone
  * (Lighthouse, 4x CPU), during which the page could not answer input. Between the stages the
  * browser paints and handles input (Lighthouse's blocking time on /u/projects: 127-169 ms to
- * 58-104 ms). Each stage is already in the page (webpackMode "eager"): nothing more is fetched.
+ * 36-104 ms). Each stage is already in the page (webpackMode "eager"): nothing more is fetched.
  * A stage only imports its library for its evaluation, never its exports (src/start/), so the
  * builds still drop what no page uses. The monolith yardstick runs the same stages, though there
  * a library free of side effects (Mantine's JavaScript) is evaluated with the app instead: only
