@@ -22,11 +22,12 @@ function isSharedContract(pkgName: string): boolean {
 const majorOf = (version: string) => Number(/\d+/.exec(version)?.[0] ?? Number.NaN);
 
 /**
- * Refuses to give a remote a @trek/shared older than the one it was built against. Registered as
- * a global plugin, so it runs inside each remote's own runtime, where the remote resolves its
- * shared modules: with 'loaded-first' the runtime picks the copy the host already loaded, and
- * this turns "too old" into an IncompatibleRemoteError the page's fallback explains (the
- * runtime's own strictVersion error would read like any failed download).
+ * Refuses to give a remote a @trek/shared (or a module shared at its version) that its
+ * requirement does not accept: older than the one it was built against, or of another major.
+ * Registered as a global plugin, so it runs inside each remote's own runtime, where the remote
+ * resolves its shared modules: with 'loaded-first' the runtime picks the copy the host already
+ * loaded, and this turns the mismatch into an IncompatibleRemoteError the page's fallback
+ * explains (the runtime's own strictVersion error would read like any failed download).
  */
 export function sharedContractPlugin(): ModuleFederationRuntimePlugin {
   return {
