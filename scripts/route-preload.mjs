@@ -51,9 +51,9 @@ export const FIRST_READ_WAIT_MS = 300;
 
 /**
  * JSON files read from the remotes (manifests, prerendered pages), each trusted for
- * MANIFEST_TTL_MS (a missing one for MISSING_TTL_MS) and then read again in the background: a page never waits for a file already
- * read, it goes out with what is known (undefined when the last read failed). Only a file's first
- * read is waited for, at most FIRST_READ_WAIT_MS.
+ * MANIFEST_TTL_MS (a missing one for MISSING_TTL_MS) and then read again in the background: a
+ * page never waits for a file already read, it goes out with what is known (undefined when the
+ * last read failed). Only a file's first read is waited for, at most FIRST_READ_WAIT_MS.
  * @param {RemoteReadOptions} [options]
  * @returns {(url: string) => Promise<unknown>}
  */

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import history from '../exports.json';
 import sharedPackage from '../package.json';
 import { exportedNames } from '../testing/source-modules';
+import { SHARED_PACKAGE_NAME } from './contract/index.js';
 import * as shared from './index';
-import { MANTINE_SLICES } from './module-federation';
+import { LIBRARY_SLICES, MANTINE_SLICES } from './module-federation';
 
 /**
  * The exports of src/index.ts as written. The file names every export (no `export *`) and
@@ -19,7 +20,10 @@ function declaredExports(): string[] {
  * a remote built against a version uses their names as it uses the package's, so a name added
  * to a slice moves the version as an export does. Recorded as `./router: useBlocker`.
  */
-const SLICE_EXPORTS = ['./router', './react-query', ...MANTINE_SLICES.map((s) => `./mantine/${s}`)];
+const SLICE_EXPORTS = [
+  ...Object.values(LIBRARY_SLICES),
+  ...MANTINE_SLICES.map((slice) => `${SHARED_PACKAGE_NAME}/mantine/${slice}`),
+].map((module) => `.${module.slice(SHARED_PACKAGE_NAME.length)}`);
 
 function sliceExports(): string[] {
   const paths: Record<string, string> = sharedPackage.exports;

@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import sharedPackage from '../package.json';
 import { exportedNames, referencesOf, sourceFiles } from '../testing/source-modules';
+import { SHARED_PACKAGE_NAME } from './contract/index.js';
+import { LIBRARY_SLICES } from './module-federation';
 
 const WORKSPACE = join(import.meta.dirname, '../..');
 const REMOTES = readdirSync(WORKSPACE)
@@ -20,15 +23,17 @@ const bundled = SOURCES.flatMap((folder) => sourceFiles(join(WORKSPACE, folder))
   }))
   .filter(({ file }) => !NODE_ONLY.has(file));
 
-/** The libraries shared as the parts the suite uses, and the module that holds those parts. */
-const SLICES = [
-  { library: 'react-router-dom', slice: 'routing/router.ts', from: '#react-router-dom' },
-  {
-    library: '@tanstack/react-query',
-    slice: 'query/react-query.ts',
-    from: '#tanstack-react-query',
-  },
-] as const;
+/**
+ * The libraries shared as the parts the suite uses: the slice module that holds those parts (its
+ * file, by package.json's exports) and the package import it takes them from.
+ */
+const SLICES = Object.entries(LIBRARY_SLICES).map(([library, module]) => {
+  const exported: Record<string, string> = sharedPackage.exports;
+  const imports: Record<string, string> = sharedPackage.imports;
+  const slice = exported[`.${module.slice(SHARED_PACKAGE_NAME.length)}`] ?? '';
+  const from = Object.keys(imports).find((name) => imports[name] === library) ?? '';
+  return { library, slice: join('..', slice), from };
+});
 
 /** Value names the browser builds import from `library`, with a file each. */
 function namesImported(library: string): Map<string, string> {

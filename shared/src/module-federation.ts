@@ -42,6 +42,12 @@ const SINGLETONS: Record<string, string> = {
   // library is not tree-shaken. Each bundle keeps the few parts it uses.
 };
 
+/** The module of this package each library shared as a slice is read as, in every build. */
+export const LIBRARY_SLICES: Record<(typeof SLICED_LIBRARIES)[number], string> = {
+  'react-router-dom': `${SHARED_PACKAGE_NAME}/router`,
+  '@tanstack/react-query': `${SHARED_PACKAGE_NAME}/react-query`,
+};
+
 /** The slices of @mantine/core the host shares (src/ui/mantine), by the pages that need them. */
 export const MANTINE_SLICES = ['shell', 'forms', 'menus', 'dialogs'] as const;
 
@@ -122,11 +128,7 @@ export function sharedDependencies(
     ...rest,
   });
   // Code imports these libraries by their own names; every build reads them as the slices.
-  const sliceModules: Record<(typeof SLICED_LIBRARIES)[number], string> = {
-    'react-router-dom': `${SHARED_PACKAGE_NAME}/router`,
-    '@tanstack/react-query': `${SHARED_PACKAGE_NAME}/react-query`,
-  };
-  for (const library of SLICED_LIBRARIES) config[library] = slice(sliceModules[library]);
+  for (const library of SLICED_LIBRARIES) config[library] = slice(LIBRARY_SLICES[library]);
   for (const name of MANTINE_SLICES) {
     // The host provides every Mantine slice, also one no code of its own imports (the dialogs a
     // remote shows): a module given by path is provided whether or not the build uses it.
