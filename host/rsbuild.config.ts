@@ -1,15 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginFederationRuntimeEsm } from '@trek/shared/build/federation-runtime-esm-plugin';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
-import {
-  MANTINE_FACADE_RULE,
-  mantineAliases,
-  sharedDependencies,
-} from '@trek/shared/module-federation';
+import { hostShares, MANTINE_FACADE_RULE, mantineAliases } from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 
 const suite = suiteConfig(process.env);
@@ -39,30 +34,13 @@ const monolith = process.env.TREK_HOST_BUILD === 'monolith';
 const prerender = process.env.TREK_HOST_BUILD === 'prerender';
 const entry: Record<string, string> = prerender
   ? { prerender: './src/prerender/route-html.tsx' }
-  : { index: monolith ? './src/monolith.ts' : './src/index.ts' };
-
-function federation() {
-  return pluginModuleFederation({
-    name: 'host',
-    // Remotes are registered at runtime from the page's remote map (src/federation), so a
-    // remote can be redeployed or moved without rebuilding the host.
-    remotes: {},
-    shared: sharedDependencies(),
-    // An offline remote must not stop the host from starting; only the current route's
-    // remote is fetched.
-    shareStrategy: 'loaded-first',
-    // Exposed modules are typed from the remotes' own sources (same workspace); no download.
-    dts: false,
-    // The remotes' entries use this page's runtime instead of each bringing a copy.
-    experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-  });
-}
+  : { index: './src/index.ts' };
 
 export default defineConfig(({ envMode }) => ({
   plugins: [
     pluginReact(),
     ...(prerender ? [] : [pluginPrecompress()]),
-    ...(monolith || prerender ? [] : [pluginFederationRuntimeEsm(), federation()]),
+    ...(monolith || prerender ? [] : [pluginFederationRuntimeEsm()]),
   ],
   ...(monolith
     ? {
@@ -79,7 +57,12 @@ export default defineConfig(({ envMode }) => ({
         },
       }
     : {}),
-  source: { entry },
+  source: {
+    entry,
+    // What the host provides to the remotes when it creates federation's runtime with the first
+    // remote page (src/federation/host-federation.ts): the host itself is not a federated build.
+    define: { __TREK_HOST_SHARES__: JSON.stringify(hostShares()) },
+  },
   resolve: { alias: mantineAliases() },
   tools: {
     rspack: (config, { rspack, appendPlugins }) => {
@@ -121,10 +104,24 @@ export default defineConfig(({ envMode }) => ({
     proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin])),
   },
   performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
-    // The app's code (src/bootstrap.ts and src/app.tsx, behind Module Federation's async boundary) and its
-    // styles start downloading with the page's scripts instead of after them: one sequential
-    // fetch fewer before any page paints.
-    preload: { type: 'async-chunks', include: [/[\\/]bootstrap\.[0-9a-f]+\.(?:js|css)$/] },
+    chunkSplit: {
+      strategy: 'split-by-experience',
+      // Federation's runtime and the host's use of it in one chunk, which the page preloads.
+      override: {
+        cacheGroups: {
+          federation: {
+            test: /[\\/](?:@module-federation[\\/]|src[\\/]federation[\\/]host-federation\.ts$)/,
+            name: 'federation',
+            chunks: 'async',
+            enforce: true,
+            priority: 100,
+          },
+        },
+      },
+    },
+    // Federation's runtime starts downloading with the page's scripts instead of after them: one
+    // sequential fetch fewer before a remote page paints. The host's server keeps the hint only
+    // in pages that show a remote (scripts/serve.mjs).
+    preload: { type: 'async-chunks', include: [/[\\/]federation\.[0-9a-f]+\.js$/] },
   },
 }));

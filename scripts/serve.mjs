@@ -23,6 +23,7 @@ import {
   PAGE_SLOT_MARKUP,
   prerenderedFileOf,
   RESUMING_QUERY_PARAMETERS,
+  remoteRouteOf,
   SAVED_ANSWERS_COOKIE,
   SESSION_COOKIE,
   STYLE_NONCE_PLACEHOLDER,
@@ -124,7 +125,7 @@ export async function startStaticServer(options) {
     }
     const { body, coding } = compressPage(
       renderPage(
-        html,
+        remoteRouteOf(pathname) ? html : withoutFederationPreload(html),
         remoteMap,
         styleNonce,
         [userReadHint(Date.now()), hints].filter(Boolean).join('\n    '),
@@ -370,6 +371,17 @@ function resumesAnswers(url) {
  */
 function hasSavedAnswers(req) {
   return cookiesOf(req).get(SAVED_ANSWERS_COOKIE) === '1';
+}
+
+/**
+ * The hint of the host's build for federation's runtime (host/rsbuild.config.ts), which only a
+ * page showing a remote needs: another page would download it for nothing.
+ */
+const FEDERATION_PRELOAD = /\s*<link\b[^>]*\bhref="[^"]*\/federation\.[0-9a-f]+\.js"[^>]*>/g;
+
+/** @param {string} html */
+export function withoutFederationPreload(html) {
+  return html.replace(FEDERATION_PRELOAD, '');
 }
 
 /**

@@ -400,6 +400,19 @@ describe("the host's pages", () => {
     }
   });
 
+  it("preload federation's runtime only in a page that shows a remote", async () => {
+    const hint =
+      '<link href="/static/js/async/federation.0a1b2c3d4e.js" rel="preload" as="script">';
+    file('index.html', INDEX.replace('</head>', `${hint}</head>`));
+    const url = await serve({ spa: true, remoteMap: MAP });
+    for (const path of ['/u/projects', '/u/projects/7', '/create-project', '/admin/guides']) {
+      expect(await (await fetch(`${url}${path}`)).text(), path).toContain(hint);
+    }
+    for (const path of ['/landing', '/sign-in', '/no-such-page']) {
+      expect(await (await fetch(`${url}${path}`)).text(), path).not.toContain('federation.');
+    }
+  });
+
   it('ignore a prerendered file of another shape, and are served as the scripts render them', async () => {
     file(
       'prerendered/landing.json',

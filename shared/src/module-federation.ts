@@ -1,13 +1,13 @@
 /**
- * The Module Federation `shared` configuration of the host and every remote (used at build
- * time by their Rsbuild configs). Every library is a singleton with an explicit required version,
+ * The Module Federation `shared` configuration of every remote (used at build time by their
+ * Rsbuild configs) and of what the host provides at run time (`hostShares`). Every library is a singleton with an explicit required version,
  * so one React, one router, one QueryClient context and one Mantine theme exist on a page.
  *
  * Mantine, React Router and TanStack Query are shared as the parts the suite uses, not whole: a shared library
  * is never tree-shaken, and the whole of @mantine/core on every page was most of what a page
  * loaded (docs/decisions/0007-what-the-browser-receives.md).
  */
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharedPackage from '../package.json' with { type: 'json' };
 import { SHARED_PACKAGE_NAME, SLICED_LIBRARIES } from './contract/index.js';
@@ -20,7 +20,6 @@ interface SharedConfig {
   requiredVersion: string;
   version?: string;
   strictVersion?: boolean;
-  eager?: boolean;
   /** The module provided under this name (default: the name itself); false: never provided. */
   import?: string | false;
 }
@@ -55,12 +54,6 @@ const file = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const FACADE = file('./ui/mantine/facade.ts');
 
-/** A module of this package as a path relative to the build's folder (stable across checkouts). */
-function providedPath(path: string): string {
-  const fromBuild = relative(process.cwd(), file(path)).replaceAll('\\', '/');
-  return fromBuild.startsWith('.') ? fromBuild : `./${fromBuild}`;
-}
-
 /**
  * What every build (host and remotes) reads for '@mantine/core': the facade over the slices, and
  * the real package behind the slices' own '#mantine-core' imports.
@@ -93,12 +86,12 @@ export function builtAgainstSharedVersion(env: Record<string, string | undefined
 }
 
 export function sharedDependencies(
-  options: { eager?: boolean; role?: 'host' | 'remote' } = {},
+  options: { role?: 'host' | 'remote' } = {},
 ): Record<string, SharedConfig> {
-  const { role = 'host', ...rest } = options;
+  const { role = 'host' } = options;
   const config: Record<string, SharedConfig> = {};
   for (const [name, version] of Object.entries(SINGLETONS)) {
-    config[name] = { singleton: true, requiredVersion: `^${version}`, ...rest };
+    config[name] = { singleton: true, requiredVersion: `^${version}` };
   }
   // The workspace package: at least the version this build was made against, same major. With
   // a singleton and 'loaded-first' the runtime uses the copy the host already loaded, whatever
@@ -110,7 +103,6 @@ export function sharedDependencies(
     strictVersion: true,
     requiredVersion: `^${builtAgainst}`,
     version: builtAgainst,
-    ...rest,
   };
   // The slices share their libraries' internals (Mantine's provider context and styles API, the
   // router's and the query client's contexts): a slice must come from the same build as the
@@ -125,41 +117,61 @@ export function sharedDependencies(
     requiredVersion: `^${builtAgainst}`,
     version: builtAgainst,
     ...(hostOnly ? { import: false } : provided ? { import: provided } : {}),
-    ...rest,
   });
   // Code imports these libraries by their own names; every build reads them as the slices.
   for (const library of SLICED_LIBRARIES) config[library] = slice(LIBRARY_SLICES[library]);
-  for (const name of MANTINE_SLICES) {
-    // The host provides every Mantine slice, also one no code of its own imports (the dialogs a
-    // remote shows): a module given by path is provided whether or not the build uses it.
-    config[`${SHARED_PACKAGE_NAME}/mantine/${name}`] = slice(
-      role === 'host' ? providedPath(`./ui/mantine/${name}.ts`) : undefined,
-    );
-  }
-  if (role === 'host') {
-    for (const name of hostEager()) {
-      const entry = config[name];
-      if (entry) entry.eager = true;
-    }
-  }
+  for (const name of MANTINE_SLICES) config[`${SHARED_PACKAGE_NAME}/mantine/${name}`] = slice();
   return config;
 }
 
 /**
- * What every page needs before it can render: the host bundles these into its first script, so
- * they arrive in one download with it instead of a dozen fetched after it has run, behind the
- * browser's six connections (docs/decisions/0007-what-the-browser-receives.md).
+ * Shared by the remotes only: the first remote page that needs them provides them (no host page
+ * uses them, and the host's first script should not carry them).
  */
-function hostEager(): string[] {
-  return [
-    'react',
-    'react/',
-    'react-dom',
-    'react-dom/',
-    'react-router-dom',
-    '@tanstack/react-query',
-    '@mantine/notifications',
-    SHARED_PACKAGE_NAME,
-    `${SHARED_PACKAGE_NAME}/mantine/shell`,
-  ];
+const REMOTES_ONLY = ['@mantine/dates', 'dayjs'];
+
+/**
+ * The subpaths of a library shared by its prefix ('react/') that the host provides, each by its
+ * own name: what compiled components import (the JSX runtimes) and React DOM's root API.
+ */
+const PROVIDED_SUBPATHS: Record<string, readonly string[]> = {
+  'react/': ['jsx-runtime', 'jsx-dev-runtime'],
+  'react-dom/': ['client'],
+};
+
+export interface HostShare {
+  version: string;
+  requiredVersion: string;
+  strictVersion: boolean;
+}
+
+/** The version of a library as installed for this package (the copy every build bundles). */
+const installedVersion = (name: string): string =>
+  (
+    JSON.parse(readFileSync(file(`../node_modules/${name}/package.json`), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+/**
+ * What the host's page provides to the remotes, by share key, with the version it provides:
+ * the host is not a federated build; it creates federation's runtime with the first remote page
+ * and gives it its own copies (host/src/federation/host-federation.ts), so a page that shows no
+ * remote never downloads the runtime (docs/decisions/0007-what-the-browser-receives.md).
+ */
+export function hostShares(): Record<string, HostShare> {
+  const shares: Record<string, HostShare> = {};
+  for (const [key, config] of Object.entries(sharedDependencies({ role: 'host' }))) {
+    if (REMOTES_ONLY.includes(key)) continue;
+    const library = key.endsWith('/') ? key.slice(0, -1) : key;
+    const share = {
+      version: config.version ?? installedVersion(library),
+      requiredVersion: config.requiredVersion,
+      strictVersion: config.strictVersion === true,
+    };
+    const subpaths = PROVIDED_SUBPATHS[key];
+    if (subpaths) for (const subpath of subpaths) shares[`${key}${subpath}`] = share;
+    else shares[key] = share;
+  }
+  return shares;
 }

@@ -1,40 +1,102 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type {
+  createInstance,
+  ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const mf = vi.hoisted(() => ({
   loadRemote: vi.fn(),
   registerRemotes: vi.fn(),
-  registerPlugins: vi.fn(),
   registerGlobalPlugins: vi.fn(),
+  createInstance: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', async (importOriginal) => ({
   ...(await importOriginal<object>()),
-  ...mf,
+  registerGlobalPlugins: mf.registerGlobalPlugins,
+  createInstance: mf.createInstance,
 }));
+
+type UserOptions = Parameters<typeof createInstance>[0];
 
 const MANIFEST = 'http://projects.test/mf-manifest.json';
 const page = { default: () => null };
 
 /**
  * A fresh copy of the module (its state is per page) with the projects remote mapped, and the
- * error classes of the same copy.
+ * error classes of the same copy. Like the real runtime, the instance reads the remote's manifest
+ * (through the resilience plugin's fetch hook) before its first load.
  */
 async function startedRuntime(servedManifest: () => string) {
   vi.resetModules();
   const runtime = await import('./runtime');
   const { IncompatibleRemoteError } = await import('./incompatible-remote-error');
   const { RemoteUnavailableError } = await import('./remote-unavailable-error');
+  // The build defines it (rsbuild.config.ts); which modules it names is host-federation.test.ts's.
+  vi.stubGlobal('__TREK_HOST_SHARES__', {});
+  // The first read answers what was served when the page opened, before the test changes it.
+  const servedAtStart = servedManifest();
+  let reads = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(servedManifest(), { status: 200 })),
+    vi.fn(
+      async () => new Response(reads++ === 0 ? servedAtStart : servedManifest(), { status: 200 }),
+    ),
   );
+  mf.createInstance.mockImplementation((options: UserOptions) => {
+    const resilience = options.plugins?.find((plugin) => plugin.name === 'trek-resilience');
+    const fetchHook = resilience?.fetch as (url: string, init: RequestInit) => Promise<Response>;
+    let manifestRead: Promise<unknown> | undefined;
+    return {
+      registerRemotes: mf.registerRemotes,
+      loadRemote: async (id: string) => {
+        manifestRead ??= fetchHook(MANIFEST, {});
+        await manifestRead;
+        return mf.loadRemote(id);
+      },
+    };
+  });
   runtime.startFederation({ projects: MANIFEST });
-  // The runtime reads the manifest through the resilience plugin's fetch hook, as in a page.
-  const [[plugins]] = mf.registerPlugins.mock.calls as [[ModuleFederationRuntimePlugin[]]];
-  const fetchHook = plugins[0]?.fetch as (url: string, init: RequestInit) => Promise<Response>;
-  await fetchHook(MANIFEST, {});
   return { ...runtime, IncompatibleRemoteError, RemoteUnavailableError };
 }
+
+describe('federation runtime', () => {
+  afterEach(() => {
+    vi.resetAllMocks();
+  });
+
+  it('is created with the first remote page, once, with the remote map and the plugins', async () => {
+    const runtime = await startedRuntime(() => '{}');
+    expect(mf.createInstance).not.toHaveBeenCalled();
+    // Nothing loaded yet: nothing to forget, and no runtime is created for it.
+    runtime.resetRemote('projects');
+    expect(mf.createInstance).not.toHaveBeenCalled();
+
+    mf.loadRemote.mockResolvedValue(page);
+    await Promise.all([
+      runtime.loadRemotePage('projects', 'ProjectsPage'),
+      runtime.loadRemotePage('projects', 'ProjectDetailPage'),
+    ]);
+    expect(mf.createInstance).toHaveBeenCalledTimes(1);
+    const [[options]] = mf.createInstance.mock.calls as [[UserOptions]];
+    expect(options).toMatchObject({
+      name: 'host',
+      remotes: [{ name: 'projects', entry: MANIFEST }],
+      shareStrategy: 'loaded-first',
+    });
+    expect(options.plugins?.map((plugin) => plugin.name)).toEqual([
+      'inject-external-runtime-core-plugin',
+      'trek-resilience',
+    ]);
+    const [[globalPlugins]] = mf.registerGlobalPlugins.mock.calls as [
+      [ModuleFederationRuntimePlugin[]],
+    ];
+    expect(globalPlugins.map((plugin) => plugin.name)).toEqual([
+      'trek-shared-contract',
+      'trek-retry-failed-shares',
+    ]);
+    expect(mf.loadRemote).toHaveBeenCalledWith('projects/ProjectsPage');
+  });
+});
 
 describe('loadRemotePage', () => {
   beforeEach(() => {
@@ -81,7 +143,8 @@ describe('loadRemotePage', () => {
       runtime.RemoteUnavailableError,
     );
     expect(mf.loadRemote).toHaveBeenCalledTimes(1);
-    expect(mf.registerRemotes).toHaveBeenCalledTimes(1);
+    // Not registered anew: nothing of it was loaded that could mix with a new build.
+    expect(mf.registerRemotes).not.toHaveBeenCalled();
     expect(console.error).toHaveBeenCalledWith(
       '[federation] Could not load "projects/ProjectsPage".',
       expect.any(Error),

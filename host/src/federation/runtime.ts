@@ -1,21 +1,16 @@
-import {
-  loadRemote,
-  registerGlobalPlugins,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
 import { chunkLoadingGlobalOf, type ExposedPage } from '@trek/shared/contract';
 import type { ComponentType } from 'react';
+import type { HostFederation } from './host-federation';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { type RemoteMap, type RemoteName, readRemoteMap } from './remote-map';
 import { RemoteUnavailableError } from './remote-unavailable-error';
-import { resiliencePlugin } from './resilience-plugin';
-import { retryFailedSharesPlugin } from './retry-failed-shares-plugin';
-import { sharedContractPlugin } from './shared-contract-plugin';
 
 export type PageModule = { default: ComponentType };
 
 let remoteMap: RemoteMap = {};
+/** Federation's runtime, once the first remote page has asked for it. */
+let federation: Promise<HostFederation> | undefined;
+let started: HostFederation | undefined;
 /** The text of each manifest as the runtime last read it, by URL. */
 const manifests = new Map<string, string>();
 /** A redeploy check under way, per remote, so two failing loads share one. */
@@ -26,14 +21,30 @@ const redeployChecks = new Map<RemoteName, Promise<boolean>>();
  */
 const refused = new Map<RemoteName, IncompatibleRemoteError>();
 
-/** Registers the remotes of the page's remote map; called once before the first render. */
+/**
+ * Reads the page's remote map; called once before the first render. Federation's runtime is
+ * created later, with the first remote page (a chunk of its own: ./host-federation).
+ */
 export function startFederation(map: RemoteMap = readRemoteMap()): void {
   remoteMap = map;
-  // Global: each remote's own runtime, created when its entry script runs, picks them up too; the
-  // host's runtime, created before this, takes them in with the registerPlugins call below.
-  registerGlobalPlugins([sharedContractPlugin(), retryFailedSharesPlugin()]);
-  registerPlugins([resiliencePlugin({ onManifest: (url, text) => manifests.set(url, text) })]);
-  registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+}
+
+function hostFederation(): Promise<HostFederation> {
+  federation ??= import(/* webpackChunkName: "federation" */ './host-federation').then(
+    ({ createHostFederation }) => {
+      started = createHostFederation({
+        remotes: remoteMap,
+        onManifest: (url, text) => manifests.set(url, text),
+      });
+      return started;
+    },
+    (error: unknown) => {
+      // A chunk that could not be fetched is fetched anew by the next load (Retry).
+      federation = undefined;
+      throw error;
+    },
+  );
+  return federation;
 }
 
 /**
@@ -46,7 +57,8 @@ export function resetRemote(name: RemoteName): void {
   if (!entry) return;
   refused.delete(name);
   (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
-  registerRemotes([{ name, entry }], { force: true });
+  // Before the runtime exists no remote has been loaded: there is nothing to forget.
+  started?.registerRemotes([{ name, entry }], { force: true });
 }
 
 /**
@@ -83,7 +95,7 @@ export async function loadRemotePage<R extends RemoteName>(
 }
 
 async function importPage(remote: RemoteName, expose: string): Promise<PageModule> {
-  const module = await loadRemote<PageModule>(`${remote}/${expose}`);
+  const module = await (await hostFederation()).loadRemote<PageModule>(`${remote}/${expose}`);
   if (!module?.default) throw new RemoteUnavailableError(remote);
   return module;
 }
