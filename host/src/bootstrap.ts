@@ -7,9 +7,8 @@ import { nextTask } from './next-task';
  * browser paints and handles input (Lighthouse's blocking time on /u/projects: 127-169 ms to
  * 36-104 ms). Each stage is already in the page (webpackMode "eager"): nothing more is fetched.
  * A stage only imports its library for its evaluation, never its exports (src/start/), so the
- * builds still drop what no page uses. The monolith yardstick runs the same stages, though there
- * a library free of side effects (Mantine's JavaScript) is evaluated with the app instead: only
- * federation's shared modules are evaluated whole.
+ * builds still drop what no page uses; a stage whose library has no side effects (Mantine's
+ * JavaScript) is then evaluated with the app instead.
  */
 void (async () => {
   await import(/* webpackMode: "eager" */ './start/react-dom');

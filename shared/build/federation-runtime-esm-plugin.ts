@@ -25,10 +25,10 @@ function esmBeside(commonjsFile: string): string | undefined {
  * Rspack's Module Federation plugin points the page at the federation runtime with
  * `require.resolve`, i.e. the packages' CommonJS builds, which no bundler can tree-shake: every
  * page carried all of @module-federation/sdk (Node loaders, logger, manifest helpers) and every
- * error text, ~4-5 kB brotli in the host's runtime and in each remote entry. Pointing the same
- * imports at the ES module builds the same packages ship lets unused code fall away; the runtime
- * itself is unchanged. The files are the ones the federation plugin resolved itself, so this
- * follows whichever copy it uses.
+ * error text, ~4-5 kB brotli in each remote entry. Pointing the same imports at the ES module
+ * builds the same packages ship lets unused code fall away; the runtime itself is unchanged. The
+ * files are the ones the federation plugin resolved itself, so this follows whichever copy it
+ * uses. The host, which imports the runtime itself, uses it for its check alone.
  */
 export function pluginFederationRuntimeEsm(): RsbuildPlugin {
   return {
