@@ -16,6 +16,28 @@ test('landing page welcomes visitors and its sign-in link goes through /api/logi
   await expect(page).toHaveURL('/sign-in');
 });
 
+test("the landing page loads no federation until a pointer reaches the wizard's link", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const federation = (path: string) => /\/federation\.[0-9a-f]+\.js$|remoteEntry\.js$/.test(path);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter(federation)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Create Trek Request' }).hover();
+  // Federation's runtime, then the wizard's entry: the page's code is on its way before a click.
+  await expect.poll(() => scripts.filter(federation).length).toBe(2);
+  await page.getByRole('link', { name: 'Create Trek Request' }).click();
+  await expect(page).toHaveURL('/create-project');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('not-found page leads back to the request form', async ({ page }) => {
   await page.goto('/a/trail/nobody/walked');
   await expect(page.getByRole('heading', { name: 'Trail Not Found' })).toBeVisible();

@@ -41,7 +41,7 @@ export function SiteHeader() {
               // On the wizard itself, the wizard opens its sign-in modal instead.
               state={onCreatePage ? SIGN_IN_REQUEST_STATE : undefined}
               radius="xl"
-              onMouseEnter={remotePages.requestWizard.preload}
+              onPointerEnter={remotePages.requestWizard.preload}
               onFocus={remotePages.requestWizard.preload}
             >
               Sign In

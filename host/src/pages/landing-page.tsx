@@ -1,6 +1,7 @@
 import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PageMeta } from '@trek/shared';
 import { Link } from 'react-router-dom';
+import { remotePages } from '../remote-pages';
 
 const BENEFITS = [
   {
@@ -54,7 +55,16 @@ export function LandingPage() {
         <Stack align="center" gap="sm" ta="center" mt={64}>
           <Title order={2}>Start Your Journey</Title>
           <Text c="dimmed">It takes two minutes to describe your trek.</Text>
-          <Button component={Link} to="/create-project" variant="light" radius="xl">
+          <Button
+            component={Link}
+            to="/create-project"
+            variant="light"
+            radius="xl"
+            // The wizard's code (and federation's runtime, which this page does not load) starts
+            // coming when a pointer reaches the link or a finger touches it.
+            onPointerEnter={remotePages.requestWizard.preload}
+            onFocus={remotePages.requestWizard.preload}
+          >
             Create Trek Request
           </Button>
         </Stack>
