@@ -4,7 +4,12 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginFederationRuntimeEsm } from '@trek/shared/build/federation-runtime-esm-plugin';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
-import { hostShares, MANTINE_FACADE_RULE, mantineAliases } from '@trek/shared/module-federation';
+import {
+  hostShares,
+  librarySliceAliases,
+  MANTINE_FACADE_RULE,
+  mantineAliases,
+} from '@trek/shared/module-federation';
 import { remoteMap, suiteConfig } from '../scripts/suite-config.mjs';
 
 const suite = suiteConfig(process.env);
@@ -59,11 +64,23 @@ export default defineConfig(({ envMode }) => ({
     : {}),
   source: {
     entry,
-    // What the host provides to the remotes when it creates federation's runtime with the first
-    // remote page (src/federation/host-federation.ts): the host itself is not a federated build.
-    define: { __TREK_HOST_SHARES__: JSON.stringify(hostShares()) },
+    ...(monolith || prerender
+      ? {}
+      : {
+          define: {
+            // What the host provides to the remotes when it creates federation's runtime with
+            // the first remote page (src/federation/host-federation.ts): the host itself is not
+            // a federated build.
+            __TREK_HOST_SHARES__: JSON.stringify(hostShares()),
+            // The runtime then leaves out its Node.js script loaders, as a federated build's
+            // `experiments.optimization.target: 'web'` has it do.
+            ENV_TARGET: JSON.stringify('web'),
+          },
+        }),
   },
-  resolve: { alias: mantineAliases() },
+  // Every build of the host reads Mantine, React Router and TanStack Query as the slices it gives
+  // the remotes.
+  resolve: { alias: { ...mantineAliases(), ...librarySliceAliases() } },
   tools: {
     rspack: (config, { rspack, appendPlugins }) => {
       config.module ??= {};

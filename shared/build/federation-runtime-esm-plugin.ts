@@ -28,7 +28,8 @@ function esmBeside(commonjsFile: string): string | undefined {
  * error text, ~4-5 kB brotli in each remote entry. Pointing the same imports at the ES module
  * builds the same packages ship lets unused code fall away; the runtime itself is unchanged. The
  * files are the ones the federation plugin resolved itself, so this follows whichever copy it
- * uses. The host, which imports the runtime itself, uses it for its check alone.
+ * uses. The host imports the runtime itself, by the packages' ES module exports: there the
+ * plugin finds nothing to replace, and its check guards that it stays so.
  */
 export function pluginFederationRuntimeEsm(): RsbuildPlugin {
   return {

@@ -1,11 +1,12 @@
 /**
  * The Module Federation `shared` configuration of every remote (used at build time by their
- * Rsbuild configs) and of what the host provides at run time (`hostShares`). Every library is a singleton with an explicit required version,
- * so one React, one router, one QueryClient context and one Mantine theme exist on a page.
+ * Rsbuild configs) and of what the host provides at run time (`hostShares`). Every library is a
+ * singleton with an explicit required version, so one React, one router, one QueryClient context
+ * and one Mantine theme exist on a page.
  *
- * Mantine, React Router and TanStack Query are shared as the parts the suite uses, not whole: a shared library
- * is never tree-shaken, and the whole of @mantine/core on every page was most of what a page
- * loaded (docs/decisions/0007-what-the-browser-receives.md).
+ * Mantine, React Router and TanStack Query are shared as the parts the suite uses, not whole: a
+ * shared library is never tree-shaken, and the whole of @mantine/core on every page was most of
+ * what a page loaded (docs/decisions/0007-what-the-browser-receives.md).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -118,26 +119,36 @@ export function sharedDependencies(
     version: builtAgainst,
     ...(hostOnly ? { import: false } : provided ? { import: provided } : {}),
   });
-  // Code imports these libraries by their own names; every build reads them as the slices.
+  // Code imports these libraries by their own names; a remote reads them as the slices through
+  // this configuration, the host through `librarySliceAliases`.
   for (const library of SLICED_LIBRARIES) config[library] = slice(LIBRARY_SLICES[library]);
   for (const name of MANTINE_SLICES) config[`${SHARED_PACKAGE_NAME}/mantine/${name}`] = slice();
   return config;
 }
 
 /**
- * Shared by the remotes only: the first remote page that needs them provides them (no host page
- * uses them, and the host's first script should not carry them).
+ * The modules of this package that the host's builds read for the libraries shared as slices, so
+ * the host's own code, @trek/shared's included, runs the very modules it gives the remotes (the
+ * host is not a federated build: no share configuration rewrites its imports).
  */
-const REMOTES_ONLY = ['@mantine/dates', 'dayjs'];
+export function librarySliceAliases(): Record<string, string> {
+  return {
+    'react-router-dom$': file('./routing/router.ts'),
+    '@tanstack/react-query$': file('./query/react-query.ts'),
+  };
+}
 
 /**
  * The subpaths of a library shared by its prefix ('react/') that the host provides, each by its
- * own name: what compiled components import (the JSX runtimes) and React DOM's root API.
+ * own name: what compiled components import (the JSX runtime, and the development one, which a
+ * production build of React only stubs) and React DOM's root API.
  */
-const PROVIDED_SUBPATHS: Record<string, readonly string[]> = {
-  'react/': ['jsx-runtime', 'jsx-dev-runtime'],
-  'react-dom/': ['client'],
-};
+function providedSubpaths(env: Record<string, string | undefined>): Record<string, string[]> {
+  return {
+    'react/': env.NODE_ENV === 'production' ? ['jsx-runtime'] : ['jsx-runtime', 'jsx-dev-runtime'],
+    'react-dom/': ['client'],
+  };
+}
 
 export interface HostShare {
   version: string;
@@ -145,7 +156,10 @@ export interface HostShare {
   strictVersion: boolean;
 }
 
-/** The version of a library as installed for this package (the copy every build bundles). */
+/**
+ * The version of a library as installed for this package: the copy every build bundles (the
+ * host's tests hold its own installs to the same copies).
+ */
 const installedVersion = (name: string): string =>
   (
     JSON.parse(readFileSync(file(`../node_modules/${name}/package.json`), 'utf8')) as {
@@ -159,17 +173,19 @@ const installedVersion = (name: string): string =>
  * and gives it its own copies (host/src/federation/host-federation.ts), so a page that shows no
  * remote never downloads the runtime (docs/decisions/0007-what-the-browser-receives.md).
  */
-export function hostShares(): Record<string, HostShare> {
+export function hostShares(
+  env: Record<string, string | undefined> = process.env,
+): Record<string, HostShare> {
   const shares: Record<string, HostShare> = {};
+  const subpathsOf = providedSubpaths(env);
   for (const [key, config] of Object.entries(sharedDependencies({ role: 'host' }))) {
-    if (REMOTES_ONLY.includes(key)) continue;
     const library = key.endsWith('/') ? key.slice(0, -1) : key;
     const share = {
       version: config.version ?? installedVersion(library),
       requiredVersion: config.requiredVersion,
       strictVersion: config.strictVersion === true,
     };
-    const subpaths = PROVIDED_SUBPATHS[key];
+    const subpaths = subpathsOf[key];
     if (subpaths) for (const subpath of subpaths) shares[`${key}${subpath}`] = share;
     else shares[key] = share;
   }

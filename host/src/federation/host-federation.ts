@@ -7,13 +7,15 @@ import {
 import injectExternalRuntimeCorePlugin from '@module-federation/inject-external-runtime-core-plugin';
 import * as sharedPackage from '@trek/shared';
 import * as shell from '@trek/shared/mantine/shell';
+import type { HostShare } from '@trek/shared/module-federation';
 import * as querySlice from '@trek/shared/react-query';
 import * as routerSlice from '@trek/shared/router';
-import * as React from 'react';
-import * as jsxDevRuntime from 'react/jsx-dev-runtime';
-import * as jsxRuntime from 'react/jsx-runtime';
-import * as ReactDOM from 'react-dom';
-import * as ReactDOMClient from 'react-dom/client';
+// React's packages are CommonJS: each is given as its `module.exports` (a default import), as a
+// federated build provides it, so a remote's default and named imports both read it as usual.
+import React from 'react';
+import jsxRuntime from 'react/jsx-runtime';
+import ReactDOM from 'react-dom';
+import ReactDOMClient from 'react-dom/client';
 import type { RemoteMap } from './remote-map';
 import { resiliencePlugin } from './resilience-plugin';
 import { retryFailedSharesPlugin } from './retry-failed-shares-plugin';
@@ -26,25 +28,25 @@ import { sharedContractPlugin } from './shared-contract-plugin';
  * the pages that show a remote (scripts/serve.mjs).
  */
 
-type ShareConfig = { version: string; requiredVersion: string; strictVersion: boolean };
-
 /**
  * What the host provides, by share key, with versions and requirements from
  * `@trek/shared/module-federation`'s `hostShares()`, which the build defines (rsbuild.config.ts).
  */
-declare const __TREK_HOST_SHARES__: Record<string, ShareConfig>;
+declare const __TREK_HOST_SHARES__: Record<string, HostShare>;
 
 type HostModule = { lib: object } | { load: () => Promise<object> };
 
 /**
  * The host's own copy of each shared module: the very modules its own code runs, so a remote
- * shares the page's React, router, QueryClient context and Mantine theme. The slices a host page
- * may not need come as chunks of their own, when a remote asks for them.
+ * shares the page's React, router, QueryClient context and Mantine theme. What a host page may
+ * not need (three Mantine slices, the dates, the development JSX runtime) comes as a chunk of its
+ * own, when a remote asks for it: every remote using dates then uses the host's copy, not the one
+ * of whichever remote happened to start first.
  */
 export const HOST_MODULES: Record<string, HostModule> = {
   react: { lib: React },
   'react/jsx-runtime': { lib: jsxRuntime },
-  'react/jsx-dev-runtime': { lib: jsxDevRuntime },
+  'react/jsx-dev-runtime': { load: () => import('react/jsx-dev-runtime').then((m) => m.default) },
   'react-dom': { lib: ReactDOM },
   'react-dom/client': { lib: ReactDOMClient },
   '@mantine/notifications': { lib: notifications },
@@ -55,10 +57,12 @@ export const HOST_MODULES: Record<string, HostModule> = {
   '@trek/shared/mantine/forms': { load: () => import('@trek/shared/mantine/forms') },
   '@trek/shared/mantine/menus': { load: () => import('@trek/shared/mantine/menus') },
   '@trek/shared/mantine/dialogs': { load: () => import('@trek/shared/mantine/dialogs') },
+  '@mantine/dates': { load: () => import('@mantine/dates') },
+  dayjs: { load: () => import('dayjs').then((m) => m.default) },
 };
 
 /** The runtime's `shared` option: every share key the build names, each with the host's module. */
-export function hostShared(shares: Record<string, ShareConfig> = __TREK_HOST_SHARES__) {
+export function hostShared(shares: Record<string, HostShare> = __TREK_HOST_SHARES__) {
   return Object.fromEntries(
     Object.entries(shares).map(([key, { version, requiredVersion, strictVersion }]) => {
       const module = HOST_MODULES[key];

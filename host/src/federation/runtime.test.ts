@@ -60,6 +60,9 @@ async function startedRuntime(servedManifest: () => string) {
 }
 
 describe('federation runtime', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
   afterEach(() => {
     vi.resetAllMocks();
   });
@@ -95,6 +98,23 @@ describe('federation runtime', () => {
       'trek-retry-failed-shares',
     ]);
     expect(mf.loadRemote).toHaveBeenCalledWith('projects/ProjectsPage');
+    // Before the host's instance, which takes the global plugins in as it is created.
+    expect(mf.registerGlobalPlugins.mock.invocationCallOrder[0]).toBeLessThan(
+      mf.createInstance.mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it('is created on the next load when it could not be created (its chunk failed to download)', async () => {
+    const runtime = await startedRuntime(() => '{}');
+    mf.createInstance.mockImplementationOnce(() => {
+      throw new Error('Loading chunk federation failed');
+    });
+    await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).rejects.toBeInstanceOf(
+      runtime.RemoteUnavailableError,
+    );
+    mf.loadRemote.mockResolvedValue(page);
+    await expect(runtime.loadRemotePage('projects', 'ProjectsPage')).resolves.toBe(page);
+    expect(mf.createInstance).toHaveBeenCalledTimes(2);
   });
 });
 

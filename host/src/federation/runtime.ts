@@ -30,20 +30,19 @@ export function startFederation(map: RemoteMap = readRemoteMap()): void {
 }
 
 function hostFederation(): Promise<HostFederation> {
-  federation ??= import(/* webpackChunkName: "federation" */ './host-federation').then(
-    ({ createHostFederation }) => {
+  federation ??= import(/* webpackChunkName: "federation" */ './host-federation')
+    .then(({ createHostFederation }) => {
       started = createHostFederation({
         remotes: remoteMap,
         onManifest: (url, text) => manifests.set(url, text),
       });
       return started;
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       // A chunk that could not be fetched is fetched anew by the next load (Retry).
       federation = undefined;
       throw error;
-    },
-  );
+    });
   return federation;
 }
 
