@@ -4,6 +4,21 @@ import { IncompatibleRemoteError } from './incompatible-remote-error';
 
 /** In the page area when a remote page's code could not be loaded; header and footer stay. */
 export function RemoteLoadFailed({ error, resetErrorBoundary }: FallbackProps) {
+  // A remote built for an older site than this page: a reload gets the same page again; the
+  // remote's team must deploy a new build, which Retry then loads (it reads the remote anew).
+  if (error instanceof IncompatibleRemoteError && error.builtAgainstOlder) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert variant="light" color="orange" title="This page is being updated" role="alert">
+          <Text mb="md">
+            This part of TrekPeru is being updated and is not available for the moment. The rest of
+            the site still works; please try again in a few minutes.
+          </Text>
+          <Button onClick={resetErrorBoundary}>Retry</Button>
+        </Alert>
+      </Container>
+    );
+  }
   if (error instanceof IncompatibleRemoteError) {
     return (
       <Container size="sm" py="xl">

@@ -162,4 +162,28 @@ describe('remotePage', () => {
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
+
+  it('says a remote built for an older site is being updated, and Retry reads it anew', async () => {
+    mockApi({ user: null }).fetch;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(async (): Promise<{ default: ComponentType }> => {
+      throw new IncompatibleRemoteError('projects', '^2.0.0', '3.1.0', { builtAgainstOlder: true });
+    });
+    const Page = remotePage('projects', 'ProjectsPage', load);
+    renderRoutes([{ path: '/', element: <Page /> }]);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page is being updated');
+    expect(alert.textContent).not.toContain('newer');
+    expect(screen.queryByRole('button', { name: 'Reload the page' })).toBeNull();
+
+    // The remote's team has deployed a build for this site.
+    vi.mocked(resetRemote).mockClear();
+    load.mockResolvedValueOnce({ default: Projects });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { name: 'My Projects from the remote' }),
+    ).toBeTruthy();
+    expect(resetRemote).toHaveBeenCalledWith('projects');
+  });
 });
