@@ -81,6 +81,8 @@ export function hostShared(shares: Record<string, HostShare> = __TREK_HOST_SHARE
 
 export interface HostFederationOptions {
   remotes: RemoteMap;
+  /** How the runtime reads a remote's manifest (the resilience plugin retries it). */
+  fetchManifest: typeof fetch;
   /** Told the text of every manifest the runtime reads (skew recovery compares with it). */
   onManifest: (url: string, text: string) => void;
 }
@@ -89,6 +91,7 @@ export type HostFederation = ModuleFederation;
 
 export function createHostFederation({
   remotes,
+  fetchManifest,
   onManifest,
 }: HostFederationOptions): HostFederation {
   // Global: each remote's own runtime, created when its entry script runs, picks them up too.
@@ -102,6 +105,9 @@ export function createHostFederation({
     shareStrategy: 'loaded-first',
     // The remotes' entries use this runtime instead of each bringing a copy (their builds'
     // externalRuntime); the plugin hands it to them.
-    plugins: [injectExternalRuntimeCorePlugin(), resiliencePlugin({ onManifest })],
+    plugins: [
+      injectExternalRuntimeCorePlugin(),
+      resiliencePlugin({ fetchImpl: fetchManifest, onManifest }),
+    ],
   });
 }

@@ -104,6 +104,18 @@ describe('federation runtime', () => {
     );
   });
 
+  it("reads the first remote's manifest while its chunk downloads, and only once", async () => {
+    const runtime = await startedRuntime(() => '{"version":"1"}');
+    mf.loadRemote.mockResolvedValue(page);
+    const loading = runtime.loadRemotePage('projects', 'ProjectsPage');
+    // Asked for before federation's runtime exists.
+    expect(fetch).toHaveBeenCalledWith(MANIFEST);
+    expect(mf.createInstance).not.toHaveBeenCalled();
+    await expect(loading).resolves.toBe(page);
+    // The runtime's read of it took that answer.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('is created on the next load when it could not be created (its chunk failed to download)', async () => {
     const runtime = await startedRuntime(() => '{}');
     mf.createInstance.mockImplementationOnce(() => {
