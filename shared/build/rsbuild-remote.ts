@@ -54,10 +54,11 @@ export function defineRemoteConfig<Name extends RemoteName>({
         shareStrategy: 'loaded-first',
         dts: false,
         // In production the host's page already runs the federation runtime: the remote entry
-        // uses it instead of bringing a second copy (the standalone dev page keeps its own).
+        // uses it instead of bringing a second copy (the standalone dev page keeps its own). A
+        // remote loads no other remote, so its entry leaves out the code that would (0.6 kB).
         experiments: {
           externalRuntime: process.env.NODE_ENV === 'production',
-          optimization: { target: 'web' },
+          optimization: { target: 'web', disableRemote: true },
         },
       }),
     ],
