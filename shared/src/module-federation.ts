@@ -132,10 +132,15 @@ export function sharedDependencies(
  * host is not a federated build: no share configuration rewrites its imports).
  */
 export function librarySliceAliases(): Record<string, string> {
-  return {
-    'react-router-dom$': file('./routing/router.ts'),
-    '@tanstack/react-query$': file('./query/react-query.ts'),
-  };
+  const exported: Record<string, string> = sharedPackage.exports;
+  return Object.fromEntries(
+    SLICED_LIBRARIES.map((library) => {
+      const subpath = `.${LIBRARY_SLICES[library].slice(SHARED_PACKAGE_NAME.length)}`;
+      const module = exported[subpath];
+      if (!module) throw new Error(`${SHARED_PACKAGE_NAME} exports no ${subpath} for ${library}`);
+      return [`${library}$`, file(`../${module}`)];
+    }),
+  );
 }
 
 /**
