@@ -118,11 +118,13 @@ for (const route of ROUTES) {
   });
 }
 
-test('visitors opening /u/* or /admin/* are sent to sign in with the path to return to', async ({
+test('visitors opening /u/*, /projects/* or /admin/* are sent to sign in with the path to return to', async ({
   page,
 }) => {
   await page.goto('/u/projects/7');
   await expect(page).toHaveURL('/sign-in?returnTo=%2Fu%2Fprojects%2F7');
+  await page.goto('/projects/7');
+  await expect(page).toHaveURL('/sign-in?returnTo=%2Fprojects%2F7');
   await page.goto('/admin/guides');
   await expect(page).toHaveURL('/sign-in?returnTo=%2Fadmin%2Fguides');
 });

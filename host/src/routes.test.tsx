@@ -88,8 +88,9 @@ describe('route table', () => {
   it('protects the traveler and admin areas only', () => {
     expect(requiresSignIn('/u/messages')).toBe(true);
     expect(requiresSignIn('/admin/guides')).toBe(true);
-    expect(requiresSignIn('/projects/:id')).toBe(false);
+    expect(requiresSignIn('/projects/:id')).toBe(true);
     expect(requiresSignIn('/landing')).toBe(false);
+    expect(requiresSignIn('/create-project')).toBe(false);
   });
 
   it('keeps the admin area for admins', () => {

@@ -29,8 +29,12 @@ export const PATHS = /** @type {const} */ ({
 /** Where sign-in returns to when nobody asked for a page. */
 export const DEFAULT_RETURN_TO = PATHS.projects;
 
-/** Visitors opening a page under these prefixes are sent to sign in first. */
-export const SIGNED_IN_AREAS = /** @type {const} */ (['/u/', '/admin/']);
+/**
+ * Visitors opening a page under these prefixes are sent to sign in first. `/projects/:id` is the
+ * project page too: a visitor following a link to their own project signs in and lands on it
+ * (someone else's then reads 'Project not found'), instead of a failure to fetch it.
+ */
+export const SIGNED_IN_AREAS = /** @type {const} */ (['/u/', '/projects/', '/admin/']);
 
 /** @param {string} pathname */
 export function requiresSignIn(pathname) {
