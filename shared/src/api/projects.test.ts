@@ -1,7 +1,7 @@
-import { MutationObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROJECTS_FIRST_READ } from '../contract/index.js';
 import { createQueryClient } from '../query-client';
 import type { CreateProjectBody } from '../schemas/project';
@@ -58,23 +58,32 @@ describe('project calls', () => {
     expect(api.fetch.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('saving an edit sends the changes only, caches the saved project and refreshes the list', async () => {
+  it('saving an edit sends the changes only, caches the saved project, reads it again and refreshes the list', async () => {
     const before = buildProject({ groupSize: 2 });
     const saved = buildProject({ groupSize: 3 });
     const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
     const api = mockApi({
-      routes: { 'PATCH /api/projects/:id': json({ project: saved, changeSetId }) },
+      routes: {
+        'PATCH /api/projects/:id': json({ project: saved, changeSetId }),
+        'GET /api/projects/:id': json(saved),
+      },
     });
     const client = createQueryClient();
     client.setQueryData(projectQueryOptions(before.id).queryKey, before);
     client.setQueryData(projectsQueryOptions().queryKey, [before]);
+    // The page on screen observes the project.
+    const unsubscribe = new QueryObserver(client, projectQueryOptions(before.id)).subscribe(
+      () => {},
+    );
     const observer = new MutationObserver(client, updateProjectMutationOptions());
     const result = await observer.mutate({ id: before.id, changes: { groupSize: '3' } });
 
     expect(result.changeSetId).toBe(changeSetId);
     expect(api.callsTo('PATCH /api/projects/:id')[0]?.body).toEqual({ groupSize: '3' });
     expect(client.getQueryData(projectQueryOptions(before.id).queryKey)).toEqual(saved);
+    await vi.waitFor(() => expect(api.callsTo('GET /api/projects/:id')).toHaveLength(1));
     expect(client.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+    unsubscribe();
   });
 
   it('notifying guides posts the change set and its changes', async () => {

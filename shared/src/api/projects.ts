@@ -76,7 +76,10 @@ export const createProjectMutationOptions = () =>
     mutationKey: ['projects', 'create'] as const,
     mutationFn: createProject,
     onSuccess: async (project, _body, _result, { client }) => {
-      client.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      const detail = projectQueryOptions(project.id).queryKey;
+      client.setQueryData(detail, project);
+      // Not waited for: the page the user goes to shows the saved project meanwhile.
+      void client.invalidateQueries({ queryKey: detail });
       await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
     },
   });
@@ -88,14 +91,18 @@ export function updateProject({ id, changes }: { id: string; changes: ProjectUpd
 
 /**
  * Saving an edit: the answer is the project as saved (read back in the update's transaction), so
- * it replaces the cached one, and the list is read again next time it is shown.
+ * it replaces the cached one at once; the project is then read again (spec section 7: "refetch
+ * then go to project page"), and the list next time it is shown.
  */
 export const updateProjectMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'update'] as const,
     mutationFn: updateProject,
     onSuccess: async ({ project }, _variables, _result, { client }) => {
-      client.setQueryData(projectQueryOptions(project.id).queryKey, project);
+      const detail = projectQueryOptions(project.id).queryKey;
+      client.setQueryData(detail, project);
+      // Not waited for: the page the user goes to shows the saved project meanwhile.
+      void client.invalidateQueries({ queryKey: detail });
       await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
     },
   });
