@@ -1,2 +1,1 @@
-import './zod-jitless';
 import './bootstrap';

@@ -4,7 +4,7 @@ import type {
   FastifySerializerCompiler,
   FastifyTypeProvider,
 } from 'fastify';
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod';
 
 /**
  * Route schemas are the zod schemas of @trek/shared: a request is parsed (and typed) before the
@@ -12,8 +12,8 @@ import type { z } from 'zod';
  * part of fastify-type-provider-zod the API needs; the package itself requires @fastify/swagger.
  */
 export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+  validator: this['schema'] extends z.core.$ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.core.$ZodType ? z.input<this['schema']> : unknown;
 }
 
 /** The request did not fit its schema: a 400 whose message names the first problem. */
@@ -49,8 +49,8 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-function isZodSchema(schema: unknown): schema is z.ZodType {
-  return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+function isZodSchema(schema: unknown): schema is z.core.$ZodType {
+  return typeof schema === 'object' && schema !== null && '_zod' in schema;
 }
 
 const validatorCompiler: FastifySchemaCompiler<unknown> =
@@ -58,7 +58,7 @@ const validatorCompiler: FastifySchemaCompiler<unknown> =
   (data) => {
     if (!isZodSchema(schema)) throw new Error('Route schemas must be zod schemas');
     // Fastify passes null for an absent body; a schema that allows no body says `optional()`.
-    const result = schema.safeParse(httpPart === 'body' && data === null ? undefined : data);
+    const result = safeParse(schema, httpPart === 'body' && data === null ? undefined : data);
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error, httpPart ?? 'request') };
@@ -68,7 +68,7 @@ const serializerCompiler: FastifySerializerCompiler<unknown> =
   ({ schema, url }) =>
   (data) => {
     if (!isZodSchema(schema)) throw new Error('Route schemas must be zod schemas');
-    const result = schema.safeParse(data);
+    const result = safeParse(schema, data);
     if (!result.success) throw new ResponseShapeError(result.error, url);
     return JSON.stringify(result.data);
   };

@@ -1,5 +1,5 @@
 import { REMOTE_NAMES, type RemoteName } from '@trek/shared/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type { RemoteName };
 

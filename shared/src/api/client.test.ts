@@ -1,6 +1,6 @@
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, apiRequest } from './client';
 
 describe('apiRequest', () => {

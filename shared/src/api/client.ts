@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_ERROR_CODES, type ApiErrorCode } from '../schemas/api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -9,7 +9,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
  * What an error body may hold. Read leniently: a code this client does not know yet (a newer
  * API) reads as no code, and the caller falls back to the status.
  */
-const errorBodySchema = z.object({ message: z.string(), code: z.string().optional() });
+const errorBodySchema = z.object({ message: z.string(), code: z.optional(z.string()) });
 
 /**
  * A non-OK answer. The message is `<status>: <body text, or status text>` (docs/product/site.md,
@@ -53,7 +53,7 @@ export interface RequestOptions<T> {
   /** JSON payload; when absent no body and no content type are sent. */
   body?: unknown;
   /** Parses the answer; a mismatch throws (the API is ours, so it is a bug to catch early). */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   /** The query's or the caller's abort signal: a request nobody waits for any more is cancelled. */
   signal?: AbortSignal | undefined;
   cache?: RequestCache;

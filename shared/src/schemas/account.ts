@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROFILE_IMAGE_UPLOAD } from '../contract/paths.js';
 import { emailSchema, text } from './fields';
 import { userSchema } from './user';
@@ -42,12 +42,12 @@ export const PROJECT_UPDATES_ALWAYS_ON = 'Project updates are always on and cann
  */
 export const userSettingsUpdateSchema = z
   .strictObject({
-    emailNotifications: z.boolean().optional(),
-    newsletters: z.boolean().optional(),
-    promotions: z.boolean().optional(),
-    projectUpdates: z.literal(true, { error: PROJECT_UPDATES_ALWAYS_ON }).optional(),
+    emailNotifications: z.optional(z.boolean()),
+    newsletters: z.optional(z.boolean()),
+    promotions: z.optional(z.boolean()),
+    projectUpdates: z.optional(z.literal(true, { error: PROJECT_UPDATES_ALWAYS_ON })),
   })
-  .refine((body) => Object.keys(body).length > 0, 'name at least one setting');
+  .check(z.refine((body) => Object.keys(body).length > 0, 'name at least one setting'));
 
 export type UserSettingsUpdate = z.input<typeof userSettingsUpdateSchema>;
 
@@ -62,9 +62,8 @@ export const displayNameSchema = text({
  * A new e-mail address for the account: the registration form's rule, and never an address that
  * cannot receive mail (`.invalid` is the placeholder domain of accounts a provider left without one).
  */
-export const newEmailSchema = emailSchema.refine(
-  (value) => !value.endsWith('.invalid'),
-  'Please enter a real email address.',
+export const newEmailSchema = emailSchema.check(
+  z.refine((value) => !value.endsWith('.invalid'), 'Please enter a real email address.'),
 );
 
 /**
@@ -72,10 +71,12 @@ export const newEmailSchema = emailSchema.refine(
  * address is proven (a link is e-mailed to it).
  */
 export const profileUpdateSchema = z
-  .strictObject({ displayName: displayNameSchema.optional(), email: newEmailSchema.optional() })
-  .refine(
-    (body) => body.displayName !== undefined || body.email !== undefined,
-    'send displayName or email',
+  .strictObject({ displayName: z.optional(displayNameSchema), email: z.optional(newEmailSchema) })
+  .check(
+    z.refine(
+      (body) => body.displayName !== undefined || body.email !== undefined,
+      'send displayName or email',
+    ),
   );
 
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
@@ -88,13 +89,13 @@ export type EmailChange = z.infer<typeof emailChangeSchema>;
 /** The answer of PUT /api/user/profile: the user as saved, and the e-mail change it started. */
 export const profileUpdateResponseSchema = z.object({
   user: userSchema,
-  emailChange: emailChangeSchema.nullable(),
+  emailChange: z.nullable(emailChangeSchema),
 });
 
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** GET /api/user/email-change: the pending change, if any (it survives a reload of the page). */
-export const pendingEmailChangeSchema = z.object({ emailChange: emailChangeSchema.nullable() });
+export const pendingEmailChangeSchema = z.object({ emailChange: z.nullable(emailChangeSchema) });
 
 /** Largest profile photo, in bytes (5 MB, as the photo dialog and the upload URL both enforce). */
 export const PROFILE_IMAGE_MAX_BYTES = PROFILE_IMAGE_UPLOAD.maxBytes;
@@ -108,7 +109,9 @@ export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 export const uploadTicketSchema = z.object({ uploadURL: z.string() });
 
 /** PUT /api/profile-image: the upload URL the photo was sent to. */
-export const profileImageUpdateSchema = z.object({ profileImageURL: z.string().min(1).max(2000) });
+export const profileImageUpdateSchema = z.object({
+  profileImageURL: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
 
 /** The answer of PUT and DELETE /api/profile-image: the user with the new photo (or none). */
 export const userResponseSchema = z.object({ user: userSchema });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every code an error answer of the API may carry. Clients branch on the status and this code,

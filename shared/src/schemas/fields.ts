@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+
+// zod/mini: schemas as functions, so a page carries only the rules it uses (the classic API
+// brought its every method and JSON Schema export to every page; docs/decisions/0007). It has
+// no messages of its own: the rules that set none (a length, a type) speak zod's English, as
+// the API's answers and the forms always have.
+z.config(z.locales.en());
 
 /**
  * Field rules shared by the forms and the API, so both accept exactly the same input. The rules
@@ -61,18 +67,20 @@ export function text({
   noBidi = false,
   tooLong,
 }: TextRule) {
-  let schema = z.string().overwrite(trimInvisible);
-  if (required) {
-    schema = schema.min(1, typeof required === 'string' ? required : TEXT_MESSAGES.required);
-  }
-  schema = schema
-    .max(max, tooLong)
-    .refine((value) => !LONE_SURROGATE.test(value), TEXT_MESSAGES.surrogate)
-    .refine(
+  const checks: z.core.$ZodCheck<string>[] = [
+    z.overwrite(trimInvisible),
+    ...(required
+      ? [z.minLength(1, typeof required === 'string' ? required : TEXT_MESSAGES.required)]
+      : []),
+    z.maxLength(max, tooLong),
+    z.refine<string>((value) => !LONE_SURROGATE.test(value), TEXT_MESSAGES.surrogate),
+    z.refine<string>(
       (value) => !(multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(value),
       TEXT_MESSAGES.control,
-    );
-  if (noBidi) schema = schema.refine((value) => !BIDI_CONTROL.test(value), TEXT_MESSAGES.bidi);
+    ),
+    ...(noBidi ? [z.refine<string>((value) => !BIDI_CONTROL.test(value), TEXT_MESSAGES.bidi)] : []),
+  ];
+  const schema = z.string().check(...checks);
   return schema;
 }
 
@@ -102,19 +110,19 @@ export const lastNameSchema = personName('Please enter your last name.');
  */
 export function email(
   messages: { required?: string; invalid?: string } = {},
-): z.ZodType<string, string> {
+): z.ZodMiniType<string, string> {
   const invalid = messages.invalid ?? 'must be an e-mail address';
-  return z
-    .string()
-    .overwrite(trimInvisible)
-    .min(1, messages.required ?? TEXT_MESSAGES.required)
-    .max(254)
-    .regex(EMAIL_PATTERN, invalid)
-    .refine(
+  return z.string().check(
+    z.overwrite(trimInvisible),
+    z.minLength(1, messages.required ?? TEXT_MESSAGES.required),
+    z.maxLength(254),
+    z.regex(EMAIL_PATTERN, invalid),
+    z.refine(
       (value) => !LONE_SURROGATE.test(value) && !CONTROL.test(value) && !BIDI_CONTROL.test(value),
       invalid,
-    )
-    .overwrite((value) => value.normalize('NFC').toLowerCase());
+    ),
+    z.overwrite((value) => value.normalize('NFC').toLowerCase()),
+  );
 }
 
 export const emailSchema = email({
@@ -126,14 +134,14 @@ export const emailSchema = email({
 export const DATE_BOUNDS = { min: '2000-01-01', max: '2100-12-31' } as const;
 
 /** A real calendar day as YYYY-MM-DD within DATE_BOUNDS ('2030-02-30' is refused). */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((value) => {
+export const isoDateSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'),
+  z.refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'must be a real calendar date')
-  .refine(
+  }, 'must be a real calendar date'),
+  z.refine(
     (value) => value >= DATE_BOUNDS.min && value <= DATE_BOUNDS.max,
     `must be between ${DATE_BOUNDS.min.slice(0, 4)} and ${DATE_BOUNDS.max.slice(0, 4)}`,
-  );
+  ),
+);

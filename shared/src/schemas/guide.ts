@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { text, trimInvisible } from './fields';
 
 /**
@@ -39,16 +39,18 @@ function withoutRepeats(zones: string[]): string[] {
  * The zones a guide works in: each trimmed, blank ones dropped, repeats dropped, in the order
  * given. The API applies it to what it receives, the form to what `splitZones` made of the text.
  */
-export const guideZonesSchema = z
-  .array(
-    text({
-      max: GUIDE_LIMITS.zone,
-      noBidi: true,
-      tooLong: `Each zone must be at most ${GUIDE_LIMITS.zone} characters`,
-    }),
-  )
-  .max(GUIDE_LIMITS.zones, `At most ${GUIDE_LIMITS.zones} zones`)
-  .transform((zones) => withoutRepeats(zones.filter((zone) => zone !== '')));
+export const guideZonesSchema = z.pipe(
+  z
+    .array(
+      text({
+        max: GUIDE_LIMITS.zone,
+        noBidi: true,
+        tooLong: `Each zone must be at most ${GUIDE_LIMITS.zone} characters`,
+      }),
+    )
+    .check(z.maxLength(GUIDE_LIMITS.zones, `At most ${GUIDE_LIMITS.zones} zones`)),
+  z.transform((zones: string[]) => withoutRepeats(zones.filter((zone) => zone !== ''))),
+);
 
 /** The form's zones field: split on commas, trimmed, empty parts dropped (spec section 5). */
 export function splitZones(input: string): string[] {
@@ -65,8 +67,8 @@ export function splitZones(input: string): string[] {
 export const createGuideBodySchema = z.object({
   name: guideNameSchema,
   locale: guideLocaleSchema,
-  zones: guideZonesSchema.default([]),
-  isActive: z.boolean().default(true),
+  zones: z._default(guideZonesSchema, []),
+  isActive: z._default(z.boolean(), true),
 });
 
 export type CreateGuideBody = z.input<typeof createGuideBodySchema>;
@@ -76,14 +78,16 @@ export type NewGuide = z.output<typeof createGuideBodySchema>;
 /** PATCH /api/admin/guides/:id: any of the fields a guide is created with, at least one. */
 export const updateGuideBodySchema = z
   .object({
-    name: guideNameSchema.optional(),
-    locale: guideLocaleSchema.optional(),
-    zones: guideZonesSchema.optional(),
-    isActive: z.boolean().optional(),
+    name: z.optional(guideNameSchema),
+    locale: z.optional(guideLocaleSchema),
+    zones: z.optional(guideZonesSchema),
+    isActive: z.optional(z.boolean()),
   })
-  .refine(
-    (body) => Object.values(body).some((value) => value !== undefined),
-    'must change at least one of name, locale, zones, isActive',
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      'must change at least one of name, locale, zones, isActive',
+    ),
   );
 
 export type UpdateGuideBody = z.input<typeof updateGuideBodySchema>;
@@ -100,19 +104,23 @@ export const guideSchema = z.object({
   zones: z.array(z.string()),
   isActive: z.boolean(),
   joinCode: z.string(),
-  whatsappId: z.string().nullable(),
+  whatsappId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 
 export type Guide = z.infer<typeof guideSchema>;
 
+function count() {
+  return z.number().check(z.int(), z.minimum(0));
+}
+
 export const guideStatsSchema = z.object({
-  total: z.number().int().min(0),
-  active: z.number().int().min(0),
+  total: count(),
+  active: count(),
   /** Guides who have joined through WhatsApp. */
-  connected: z.number().int().min(0),
+  connected: count(),
   /** Guides who have not joined yet. */
-  pendingActivation: z.number().int().min(0),
+  pendingActivation: count(),
 });
 
 export type GuideStats = z.infer<typeof guideStatsSchema>;
@@ -135,7 +143,7 @@ export function guideStatsOf(guides: readonly Guide[]): GuideStats {
 export const guideListSchema = z.object({
   guides: z.array(guideSchema),
   stats: guideStatsSchema,
-  whatsappNumber: z.string().nullable(),
+  whatsappNumber: z.nullable(z.string()),
 });
 
 export type GuideList = z.infer<typeof guideListSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** GET /health: `ok` while the API and its database answer (503 with `error` otherwise). */
 export const healthSchema = z.object({ status: z.string() });

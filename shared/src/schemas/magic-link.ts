@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { emailSchema, firstNameSchema, lastNameSchema } from './fields';
 
 /** POST /api/auth/request-magic-link (the WhatsApp number of the form is never sent). */
@@ -7,7 +7,7 @@ export const magicLinkRequestSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   /** Same-origin path to land on once signed in; anything else lands on the wizard. */
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
@@ -31,7 +31,7 @@ export const linkingMagicLinkRequestSchema = z.object({
   email: emailSchema,
   purpose: z.literal('account_linking'),
   /** The short-lived token of the conflict page's address. */
-  linkingToken: z.string().min(20).max(200),
+  linkingToken: z.string().check(z.minLength(20), z.maxLength(200)),
   provider: z.enum(['google', 'facebook']),
 });
 
@@ -45,7 +45,7 @@ export const magicLinkResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   /** Development on this machine only: the link itself, offered as 'Use test link'. */
-  magicLink: z.string().optional(),
+  magicLink: z.optional(z.string()),
 });
 
 export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
@@ -55,7 +55,7 @@ export const OAUTH_FORM_DATA_MAX = 4096;
 
 /** The query of GET /auth/google and /auth/facebook (a full-page navigation). */
 export const oauthStartQuerySchema = z.object({
-  returnTo: z.string().max(500).optional(),
-  formData: z.string().max(OAUTH_FORM_DATA_MAX).optional(),
-  mode: z.enum(['link']).optional(),
+  returnTo: z.optional(z.string().check(z.maxLength(500))),
+  formData: z.optional(z.string().check(z.maxLength(OAUTH_FORM_DATA_MAX))),
+  mode: z.optional(z.enum(['link'])),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isDurationAvailable, nightsFromDuration } from '../catalogue/durations';
 import { isTrekSelectable, trekNameOf } from '../catalogue/trek-ids';
 import { addNightsIso } from '../format/dates';
@@ -57,25 +57,21 @@ export function endDateOf(startDate: string | null, duration: string | null): st
 const LANGUAGE_NAMES = LANGUAGE_KEYS.map((key) => LANGUAGE_LABELS[key]).join(', ');
 
 /** A project's `language` as sent: 'English, Spanish' (labels or keys, any case), each once. */
-const languageListTextSchema = lineText(100, 1).transform((value, context) => {
-  const keys: LanguageKey[] = [];
-  for (const name of value.split(',')) {
-    const key = languageKeyOf(name);
-    if (!key) {
-      context.addIssue({
-        code: 'custom',
-        message: `must name languages among ${LANGUAGE_NAMES}, separated by commas`,
-      });
-      return z.NEVER;
-    }
-    if (keys.includes(key)) {
-      context.addIssue({ code: 'custom', message: 'must not repeat a language' });
-      return z.NEVER;
-    }
-    keys.push(key);
-  }
-  return keys;
-});
+const languageListTextSchema = z.pipe(
+  lineText(100, 1).check(
+    z.refine(
+      (value) => value.split(',').every((name) => languageKeyOf(name)),
+      `must name languages among ${LANGUAGE_NAMES}, separated by commas`,
+    ),
+    z.refine((value) => {
+      const keys = value.split(',').map(languageKeyOf).filter(Boolean);
+      return new Set(keys).size === keys.length;
+    }, 'must not repeat a language'),
+  ),
+  z.transform((value: string) =>
+    value.split(',').map((name) => languageKeyOf(name) as LanguageKey),
+  ),
+);
 
 /**
  * The body of PATCH /api/projects/:id: only the fields that changed, `groupSize` and
@@ -84,30 +80,38 @@ const languageListTextSchema = lineText(100, 1).transform((value, context) => {
  */
 export const projectUpdateBodySchema = z
   .strictObject({
-    destination: lineText(100, 1)
-      .refine(isTrekSelectable, 'must be one of the treks you can choose')
-      .overwrite((name) => trekNameOf(name) ?? name)
-      .optional(),
-    duration: lineText(100, 1).optional(),
-    startDate: isoDateSchema.optional(),
-    endDate: isoDateSchema.optional(),
-    flexible: z.boolean().optional(),
-    flexibilityWindowDays: z
-      .enum(
-        FLEXIBILITY_WINDOW_DAYS.map(String) as ['0', '1', '2', '3'],
-        'must be one of "0", "1", "2", "3" (days), or null',
-      )
-      .transform(Number)
-      .nullable()
-      .optional(),
-    groupSize: z
-      .string('must be a number of travelers as text, "1" to "10"')
-      .regex(/^(?:[1-9]|10)$/, 'must be a number of travelers as text, "1" to "10"')
-      .transform(Number)
-      .optional(),
-    language: languageListTextSchema.optional(),
+    destination: z.optional(
+      lineText(100, 1).check(
+        z.refine(isTrekSelectable, 'must be one of the treks you can choose'),
+        z.overwrite((name) => trekNameOf(name) ?? name),
+      ),
+    ),
+    duration: z.optional(lineText(100, 1)),
+    startDate: z.optional(isoDateSchema),
+    endDate: z.optional(isoDateSchema),
+    flexible: z.optional(z.boolean()),
+    flexibilityWindowDays: z.optional(
+      z.nullable(
+        z.pipe(
+          z.enum(
+            FLEXIBILITY_WINDOW_DAYS.map(String) as ['0', '1', '2', '3'],
+            'must be one of "0", "1", "2", "3" (days), or null',
+          ),
+          z.transform(Number),
+        ),
+      ),
+    ),
+    groupSize: z.optional(
+      z.pipe(
+        z
+          .string('must be a number of travelers as text, "1" to "10"')
+          .check(z.regex(/^(?:[1-9]|10)$/, 'must be a number of travelers as text, "1" to "10"')),
+        z.transform(Number),
+      ),
+    ),
+    language: z.optional(languageListTextSchema),
   })
-  .refine((body) => Object.keys(body).length > 0, 'must change at least one field');
+  .check(z.refine((body) => Object.keys(body).length > 0, 'must change at least one field'));
 
 /** What the edit page sends. */
 export type ProjectUpdateBody = z.input<typeof projectUpdateBodySchema>;
@@ -167,7 +171,7 @@ export function mergeProjectUpdate(
 /** The answer of PATCH /api/projects/:id; `changeSetId` is null when nothing actually changed. */
 export const projectUpdateResultSchema = z.object({
   project: projectSchema,
-  changeSetId: z.uuid().nullable(),
+  changeSetId: z.nullable(z.uuid()),
 });
 
 export type ProjectUpdateResult = z.infer<typeof projectUpdateResultSchema>;
@@ -185,7 +189,7 @@ export type ProjectChange = z.infer<typeof projectChangeSchema>;
 /** POST /api/projects/:id/notify-guides: the change set a PATCH answered, and its changes. */
 export const notifyGuidesBodySchema = z.strictObject({
   changeSetId: z.uuid(),
-  changes: z.array(projectChangeSchema).min(1).max(20),
+  changes: z.array(projectChangeSchema).check(z.minLength(1), z.maxLength(20)),
 });
 
 export type NotifyGuidesBody = z.infer<typeof notifyGuidesBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { freeText, isoDateSchema, lineText, text } from './fields';
 
 export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
@@ -36,10 +36,20 @@ export function languagesFromText(text: string | null | undefined): LanguageKey[
 }
 
 /** Each language at most once: the list names guide languages, it is not a count. */
-const languagesSchema = z
-  .array(languageKeySchema)
-  .max(LANGUAGE_KEYS.length)
-  .refine((keys) => new Set(keys).size === keys.length, 'must not repeat a language');
+const languagesSchema = z.array(languageKeySchema).check(
+  z.maxLength(LANGUAGE_KEYS.length),
+  z.refine((keys) => new Set(keys).size === keys.length, 'must not repeat a language'),
+);
+
+/** A date, or '' for none yet. */
+function dateOrBlank() {
+  return z.union([isoDateSchema, z.literal('')]);
+}
+
+/** A group of 1 to 10 travellers. */
+function travelersSchema() {
+  return z.number().check(z.int(), z.minimum(1), z.maximum(10));
+}
 
 /** Wizard answers (docs/product/wizard.md, "Answers"). */
 export const wizardFormDataSchema = z.object({
@@ -47,12 +57,12 @@ export const wizardFormDataSchema = z.object({
   duration: lineText(100),
   dates: z.object({
     flexible: z.boolean(),
-    flexibilityWindowDays: z.number().int().min(0).max(3).nullable(),
-    start: isoDateSchema.or(z.literal('')),
-    end: isoDateSchema.or(z.literal('')),
-    baseDate: isoDateSchema.or(z.literal('')).optional(),
+    flexibilityWindowDays: z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(3))),
+    start: dateOrBlank(),
+    end: dateOrBlank(),
+    baseDate: z.optional(dateOrBlank()),
   }),
-  travelers: z.number().int().min(1).max(10),
+  travelers: travelersSchema(),
   languages: languagesSchema,
   utm: z.object({ source: lineText(200), medium: lineText(200), campaign: lineText(200) }),
 });
@@ -64,13 +74,13 @@ export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
  * project page compares the project with the traveler's original answers.
  */
 export const createdProjectSummarySchema = z.object({
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   trek: z.string(),
   dates: z.object({
     start: z.string(),
     end: z.string(),
     flexible: z.boolean(),
-    flexibilityWindowDays: z.number().nullable(),
+    flexibilityWindowDays: z.nullable(z.number()),
   }),
   duration: z.string(),
   travelers: z.number(),
@@ -91,9 +101,9 @@ export function trekRequestDescription(duration: string | null, travelers: numbe
  * The answers a project was created with, kept in this browser by the wizard (the summary without
  * its id, keyed by `projectId`): the project page prefers them while they still describe it.
  */
-export const originalFormDataSchema = createdProjectSummarySchema
-  .omit({ id: true })
-  .extend({ projectId: z.string() });
+export const originalFormDataSchema = z.extend(z.omit(createdProjectSummarySchema, { id: true }), {
+  projectId: z.string(),
+});
 
 export type OriginalFormData = z.infer<typeof originalFormDataSchema>;
 
@@ -106,32 +116,34 @@ export const createProjectBodySchema = z
     title: text({ max: 200, required: true }),
     description: freeText(2000),
     destination: text({ max: 100, required: true }),
-    startDate: isoDateSchema.nullable(),
-    endDate: isoDateSchema.nullable(),
+    startDate: z.nullable(isoDateSchema),
+    endDate: z.nullable(isoDateSchema),
     maxBudget: lineText(50),
-    groupSize: z.number().int().min(1).max(10),
+    groupSize: travelersSchema(),
     difficulty: lineText(50),
-    formData: wizardFormDataSchema.extend({
-      languages: languagesSchema.min(1, 'must name at least one language'),
+    formData: z.extend(wizardFormDataSchema, {
+      languages: languagesSchema.check(z.minLength(1, 'must name at least one language')),
     }),
   })
-  .superRefine((body, issues) => {
-    if (body.startDate && body.endDate && body.endDate < body.startDate) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'must not be before startDate',
-      });
-    }
-    const { start, end } = body.formData.dates;
-    if (start && end && end < start) {
-      issues.addIssue({
-        code: 'custom',
-        path: ['formData', 'dates', 'end'],
-        message: 'must not be before start',
-      });
-    }
-  });
+  .check(
+    z.superRefine((body, issues) => {
+      if (body.startDate && body.endDate && body.endDate < body.startDate) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: 'must not be before startDate',
+        });
+      }
+      const { start, end } = body.formData.dates;
+      if (start && end && end < start) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['formData', 'dates', 'end'],
+          message: 'must not be before start',
+        });
+      }
+    }),
+  );
 
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 
@@ -139,17 +151,17 @@ export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 export const projectSchema = z.object({
   id: z.string(),
   title: z.string(),
-  description: z.string().nullable(),
-  destination: z.string().nullable(),
+  description: z.nullable(z.string()),
+  destination: z.nullable(z.string()),
   status: z.string(),
   createdAt: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  duration: z.string().nullable(),
-  groupSize: z.number().nullable(),
-  language: z.string().nullable(),
-  flexible: z.boolean().nullable(),
-  flexibilityWindowDays: z.number().nullable(),
+  startDate: z.nullable(z.string()),
+  endDate: z.nullable(z.string()),
+  duration: z.nullable(z.string()),
+  groupSize: z.nullable(z.number()),
+  language: z.nullable(z.string()),
+  flexible: z.nullable(z.boolean()),
+  flexibilityWindowDays: z.nullable(z.number()),
 });
 
 export type Project = z.infer<typeof projectSchema>;
@@ -165,13 +177,11 @@ export const PROJECT_PAGE_SIZE = { default: 50, max: 100 } as const;
  * `Link` header carries the next page's URL (rel="next"). See docs/product/projects.md.
  */
 export const projectListQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PROJECT_PAGE_SIZE.max)
-    .default(PROJECT_PAGE_SIZE.default),
-  after: z.uuid().optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PROJECT_PAGE_SIZE.max)),
+    PROJECT_PAGE_SIZE.default,
+  ),
+  after: z.optional(z.uuid()),
 });
 
 export type ProjectListQuery = z.input<typeof projectListQuerySchema>;

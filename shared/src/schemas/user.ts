@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The signed-in user of GET /api/auth/user (docs/product/sign-in.md, "The user"). `email` is
@@ -8,10 +8,10 @@ import { z } from 'zod';
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  displayName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  displayName: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
   providers: z.array(z.object({ provider: z.string() })),
   isAdmin: z.boolean(),
   hasTemporaryEmail: z.boolean(),
@@ -46,11 +46,14 @@ export const successResponseSchema = z.object({ success: z.literal(true) });
  * whatever arrives (an empty JSON body, `{}`, `[]`) is ignored, because signing out must never
  * fail on it. The JSON parser still refuses malformed JSON and other content types.
  */
-export const emptyRequestSchema = z.unknown().transform(() => undefined);
+export const emptyRequestSchema = z.pipe(
+  z.unknown(),
+  z.transform(() => undefined),
+);
 
 /** POST /api/auth/logout-all-devices: how many other sessions were ended. */
-export const signOutOtherDevicesResponseSchema = successResponseSchema.extend({
-  endedSessions: z.number().int().min(0),
+export const signOutOtherDevicesResponseSchema = z.extend(successResponseSchema, {
+  endedSessions: z.number().check(z.int(), z.minimum(0)),
 });
 
 /**
@@ -59,7 +62,7 @@ export const signOutOtherDevicesResponseSchema = successResponseSchema.extend({
  */
 const providerStatusSchema = z.object({
   available: z.boolean(),
-  development: z.boolean().default(false),
+  development: z._default(z.boolean(), false),
 });
 
 /** GET /api/auth/providers: which social sign-ins the server can use. */

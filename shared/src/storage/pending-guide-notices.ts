@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type NotifyGuidesBody, notifyGuidesBodySchema } from '../schemas/project-update';
 import { browserStorage, readJson, STORAGE_KEYS, writeJson } from './storage';
 

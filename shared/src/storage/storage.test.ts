@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { readJson, removeKey, STORAGE_KEYS, writeJson } from './storage';
 
 const schema = z.object({ trek: z.string() });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** Browser-stored data (spec section 3); names are product-specific. */
 export const STORAGE_KEYS = {
@@ -17,7 +17,7 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 export function readJson<T>(
   storage: Storage | undefined,
   key: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
 ): T | null {
   if (!storage) return null;
   let raw: string | null;

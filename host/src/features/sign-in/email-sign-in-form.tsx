@@ -18,7 +18,7 @@ import {
   requestMagicLinkMutationOptions,
 } from '@trek/shared';
 import { useEffect, useRef } from 'react';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 interface Values {
   firstName: string;
@@ -27,7 +27,7 @@ interface Values {
 }
 
 /** The first problem of a field, in the words the API would use. */
-function problem(schema: ZodType, value: string): string | null {
+function problem(schema: ZodMiniType, value: string): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please check this field.');
 }

@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import { schemaResolver } from '@mantine/form';
 import { registrationFormSchema } from '@trek/shared';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type Country, findCountry } from './countries';
 
 /** A WhatsApp number: the country's dial code plus 6 to 14 digits (spaces and dashes allowed). */
@@ -13,30 +13,28 @@ export function isValidWhatsapp(number: string, country: Country): boolean {
   return /^\d{6,14}$/.test(withoutDial) && country.dialCode.length - 1 + withoutDial.length <= 15;
 }
 
-/**
- * The registration form (@trek/shared's fields, the API's own rules and messages) with its
- * WhatsApp number checked for the chosen country (docs/product/sign-in.md, "The registration
- * modal").
- */
-export const registrationSchema = registrationFormSchema.superRefine((values, issues) => {
-  if (values.whatsapp.trim() && !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode)))
-    issues.addIssue({
-      code: 'custom',
-      path: ['whatsapp'],
-      message: 'Please enter a valid WhatsApp number',
-    });
-});
-
-export type RegistrationValues = z.input<typeof registrationSchema>;
+/** The registration form's values (docs/product/sign-in.md, "The registration modal"). */
+export type RegistrationValues = z.input<typeof registrationFormSchema>;
 
 /** The order the form's messages come in: one at a time, the first field that is wrong. */
 const FIELD_ORDER = ['firstName', 'lastName', 'email', 'whatsapp'] as const;
 
-const resolveAll = schemaResolver(registrationSchema, { sync: true });
+/** @trek/shared's fields: the API's own rules and messages. */
+const resolveFields = schemaResolver(registrationFormSchema, { sync: true });
 
-/** The form's validation: the schema's first problem, in the order above. */
+/**
+ * The form's validation: the schema's first problem, in the order above, with the WhatsApp
+ * number (which only the form checks, and never sends) checked for the chosen country.
+ */
 export function validateRegistration(values: RegistrationValues): FormErrors {
-  const errors = resolveAll(values);
+  const errors = resolveFields(values);
+  if (
+    !errors.whatsapp &&
+    values.whatsapp.trim() &&
+    !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode))
+  ) {
+    errors.whatsapp = 'Please enter a valid WhatsApp number';
+  }
   const field = FIELD_ORDER.find((name) => errors[name]);
   return field ? { [field]: errors[field] } : {};
 }
