@@ -1,5 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import {
+  Notifications,
+  notificationsStore,
+  updateNotificationsState,
+} from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { cssVariablesResolver, theme } from '../theme';
@@ -15,12 +19,25 @@ export const HEADER_HEIGHT_PX = 64;
 export const TOAST_VIEWPORT_KEY = 'F8';
 
 /**
+ * The newest toast replaces the one on screen, as the spec's one-toast list does. Mantine's limit
+ * queues the others instead, each shown for its full time after the one before: a "Profile photo
+ * updated" could then greet the person who had just deleted their account.
+ */
+function showNewestToastOnly(): () => void {
+  return notificationsStore.subscribe(({ queue }) => {
+    if (queue.length === 0) return;
+    updateNotificationsState(notificationsStore, (toasts) => toasts.slice(-TOAST_LIMIT));
+  });
+}
+
+/**
  * Where toasts appear: at the top right, below the header, so they cover no navigation (the
  * header's menu above, the wizard's Back/Next bar at the bottom of a phone). F8 moves focus to
  * them, a named region, from anywhere on the page.
  */
 function ToastViewport() {
   const viewport = useRef<HTMLElement>(null);
+  useEffect(showNewestToastOnly, []);
   useEffect(() => {
     const focusToasts = (event: KeyboardEvent) => {
       if (event.key !== TOAST_VIEWPORT_KEY) return;

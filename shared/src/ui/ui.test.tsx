@@ -32,6 +32,27 @@ describe('AppProviders', () => {
     });
     expect(await screen.findByRole('button', { name: 'Close notification' })).toBeTruthy();
   });
+
+  it('shows the newest toast at once in place of the one on screen, and never an older one later', async () => {
+    renderPage(<p>page</p>);
+    act(() => {
+      notifications.show({ message: 'Profile photo updated successfully' });
+    });
+    expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
+    let newest = '';
+    act(() => {
+      newest = notifications.show({ message: 'Account deleted successfully' });
+    });
+    expect(await screen.findByText('Account deleted successfully')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByText('Profile photo updated successfully')).toBeNull(),
+    );
+    act(() => {
+      notifications.hide(newest);
+    });
+    await waitFor(() => expect(screen.queryByText('Account deleted successfully')).toBeNull());
+    expect(screen.queryByText('Profile photo updated successfully')).toBeNull();
+  });
 });
 
 describe('PageMeta', () => {
