@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import inputFocus from './ui/input-focus.module.css';
 
 /** System fonts only: nothing is downloaded at run time. */
 const systemFonts =
@@ -112,6 +113,8 @@ export const theme = createTheme({
     // (docs/decisions/0007-what-the-browser-receives.md).
     // The tooltip delay of docs/product/site.md.
     Tooltip: { defaultProps: { openDelay: 700 } },
+    // Every field: a visible ring while it has focus (./ui/input-focus.module.css).
+    Input: { classNames: { input: inputFocus.input } },
     // Mantine's close button is an icon: screen readers need its name.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // The same for every toast's close button (axe: button-name).
@@ -124,10 +127,19 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { role: 'none' } },
     // Labels are read in full at any width (320 px included): a button or badge whose label does
     // not fit grows a line instead of cutting it with an ellipsis ('Continue with Google
-    // (unavailab', 'CLAS...'). One line keeps Mantine's height.
+    // (unavailab', 'CLAS...'). One line keeps Mantine's height. The root is a flex box so that a
+    // link styled as a button centres its label too (a <button> centres its content by itself;
+    // an <a> set its label 4 px high).
     Button: {
       styles: {
-        root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 4 },
+        root: {
+          height: 'auto',
+          minHeight: 'var(--button-height)',
+          paddingBlock: 4,
+          display: 'inline-flex',
+          alignItems: 'center',
+        },
+        inner: { flexGrow: 1 },
         label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 },
       },
     },
