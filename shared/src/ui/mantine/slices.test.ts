@@ -84,6 +84,43 @@ describe("Mantine's slices", () => {
     expect(shell.RemoveScroll.classNames).toEqual(mantine.RemoveScroll.classNames);
   });
 
+  it('bring the stylesheet of every component the suite renders, parts such as Radio.Card included', () => {
+    const styles = join(
+      realpathSync(join(WORKSPACE, 'shared/node_modules/@mantine/core')),
+      'styles',
+    );
+    const sheetsOf = (slice: string) =>
+      [
+        ...readFileSync(join(import.meta.dirname, `${slice}.ts`), 'utf8').matchAll(
+          /@mantine\/core\/styles\/(\w+)\.layer\.css/g,
+        ),
+      ].map((match) => match[1]);
+    const missing: string[] = [];
+    for (const slice of MANTINE_SLICES) {
+      const names = sliceExports(slice);
+      const sheets = sheetsOf(slice);
+      // Parts used as <Radio.Card>: their sheet is RadioCard.layer.css.
+      const parts = new Set<string>();
+      for (const source of SOURCES) {
+        for (const file of sourceFiles(join(WORKSPACE, source), { pattern: /\.tsx$/ })) {
+          for (const [, owner, part] of readFileSync(file, 'utf8').matchAll(/<(\w+)\.(\w+)/g)) {
+            if (owner && part && names.includes(owner)) parts.add(`${owner}${part}`);
+          }
+        }
+      }
+      for (const name of [...names, ...parts]) {
+        let exists = true;
+        try {
+          readFileSync(join(styles, `${name}.layer.css`));
+        } catch {
+          exists = false;
+        }
+        if (exists && !sheets.includes(name)) missing.push(`${slice}: ${name}.layer.css`);
+      }
+    }
+    expect(missing, 'import these in their slice').toEqual([]);
+  });
+
   it('name each export once, and only names Mantine has', async () => {
     expect(new Set(sliced).size).toBe(sliced.length);
     const mantine: Record<string, unknown> = await import('@mantine/core');
