@@ -40,7 +40,8 @@ export function UserMenu({ user }: { user: User }) {
       <Menu
         position="bottom-end"
         width={200}
-        withinPortal
+        // In the header, not at the end of <body>: the open menu stays inside the banner landmark.
+        withinPortal={false}
         opened={opened}
         onChange={setOpened}
         // Focus goes to the first item, not to a placeholder a menu may not contain.
