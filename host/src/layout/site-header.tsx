@@ -38,8 +38,9 @@ export function SiteHeader() {
             <Button
               component={Link}
               to={PATHS.newTrek}
-              // On the wizard itself, the wizard opens its sign-in modal instead.
-              state={onCreatePage ? SIGN_IN_REQUEST_STATE : undefined}
+              // The spec's target, where the wizard opens its sign-in modal: a person pressing
+              // Sign In means to sign in, from the wizard or from any other page.
+              state={SIGN_IN_REQUEST_STATE}
               radius="xl"
               onPointerEnter={remotePages.requestWizard.preload}
               onFocus={remotePages.requestWizard.preload}
