@@ -21,14 +21,16 @@ const project = buildProject({
   flexibilityWindowDays: null,
 });
 
+/** The API: the project as last saved (the page reads it again after a save). */
 function mockEditApi(routes: Record<string, MockRoute> = {}) {
+  let stored = project;
   return mockApi({
     routes: {
-      'GET /api/projects/:id': json(project),
+      'GET /api/projects/:id': () => json(stored),
       'PATCH /api/projects/:id': ({ body }) => {
         const { groupSize, ...changes } = body as { groupSize?: string };
-        const saved = { ...project, ...changes, groupSize: Number(groupSize ?? project.groupSize) };
-        return json({ project: saved, changeSetId: CHANGE_SET });
+        stored = { ...stored, ...changes, groupSize: Number(groupSize ?? stored.groupSize) };
+        return json({ project: stored, changeSetId: CHANGE_SET });
       },
       'POST /api/projects/:id/notify-guides': json(
         { changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' },
@@ -121,6 +123,8 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(screen.getByText('Project updated and guides notified.')).toBeTruthy();
     expect(queryClient.getQueryData(projectQueryOptions(ID).queryKey)?.groupSize).toBe(3);
     expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    // The project is read again after the save (spec section 7).
+    await waitFor(() => expect(api.callsTo('GET /api/projects/:id')).toHaveLength(2));
   });
 
   it('a new trek clears the duration and forces a choice, then needs the acknowledgement', async () => {
