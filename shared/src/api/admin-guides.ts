@@ -1,4 +1,5 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { STARTED_WITH_ITS_ROUTE } from '../query-client';
 import {
   type CreateGuideBody,
   type Guide,
@@ -25,6 +26,7 @@ export const guidesQueryOptions = () =>
     queryKey: ['admin', 'guides'] as const,
     queryFn: ({ signal }) => fetchGuides(signal),
     refetchOnWindowFocus: 'always',
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 /** POST /api/admin/guides: the new guide, with its join code. */

@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { STARTED_WITH_ITS_ROUTE } from '../query-client';
 import {
   type EmailChange,
   type ProfileUpdate,
@@ -21,6 +22,7 @@ export const emailChangeQueryOptions = () =>
           signal,
         })
       ).emailChange,
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 /** PUT /api/user/profile with `displayName` or `email`. */

@@ -86,6 +86,24 @@ describe('project calls', () => {
     unsubscribe();
   });
 
+  it("a page shows its route's failed read instead of sending it again", async () => {
+    const api = mockApi({
+      routes: { 'GET /api/projects/:id': apiError(503, 'INTERNAL', 'Unavailable') },
+    });
+    const client = createQueryClient();
+    // The host starts the read with the route; the page's code arrives after the answer.
+    await client.prefetchQuery(projectQueryOptions('p1'));
+    const page = new QueryObserver(client, projectQueryOptions('p1'));
+    const unsubscribe = page.subscribe(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(page.getCurrentResult().isError).toBe(true);
+    expect(api.callsTo('GET /api/projects/:id')).toHaveLength(1);
+    unsubscribe();
+    // Entering the route again reads it anew.
+    await client.prefetchQuery(projectQueryOptions('p1'));
+    expect(api.callsTo('GET /api/projects/:id')).toHaveLength(2);
+  });
+
   it('notifying guides posts the change set and its changes', async () => {
     const api = mockApi({
       routes: {

@@ -1,4 +1,5 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { STARTED_WITH_ITS_ROUTE } from '../query-client';
 import {
   type CreateProjectBody,
   PROJECT_PAGE_SIZE,
@@ -54,12 +55,14 @@ export const projectsQueryOptions = () =>
   queryOptions({
     queryKey: ['projects', 'list'] as const,
     queryFn: ({ signal }) => fetchAllProjects(signal),
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['projects', 'detail', id] as const,
     queryFn: ({ signal }) => fetchProject(id, signal),
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 /** POST /api/projects; errors carry the server's `code` (e.g. TEMPORARY_EMAIL) on ApiError. */

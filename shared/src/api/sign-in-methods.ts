@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { STARTED_WITH_ITS_ROUTE } from '../query-client';
 import { magicLinkResponseSchema } from '../schemas/magic-link';
 import {
   type AuthMethods,
@@ -18,6 +19,7 @@ export const authMethodsQueryOptions = () =>
     queryKey: ['auth', 'methods'] as const,
     queryFn: ({ signal }) =>
       apiRequest('GET', '/api/auth/methods', { schema: authMethodsSchema, signal }),
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 /** POST /api/auth/unlink {provider}. */

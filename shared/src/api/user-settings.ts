@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { STARTED_WITH_ITS_ROUTE } from '../query-client';
 import { type UserSettings, type UserSettingsUpdate, userSettingsSchema } from '../schemas/account';
 import { apiRequest } from './client';
 
@@ -10,6 +11,7 @@ export const userSettingsQueryOptions = () =>
     queryKey: ['user', 'settings'] as const,
     queryFn: ({ signal }) =>
       apiRequest('GET', '/api/user/settings', { schema: userSettingsSchema, signal }),
+    ...STARTED_WITH_ITS_ROUTE,
   });
 
 /** PUT /api/user/settings with the one switch that changed. */
