@@ -73,19 +73,36 @@ export async function findOrCreateUserByEmail(
 }
 
 /**
- * Called when someone proves they own the account's e-mail (a magic link). An account that a
- * provider created from an e-mail it did not vouch for (Facebook never says) was never proven to
- * be this person's: whoever signed in that way loses it. Its unverified sign-in methods are
- * removed and its sessions ended; the owner can link them again, proving the e-mail each time.
+ * Whether anyone has proven the account's e-mail: one of its sign-in methods vouches for that very
+ * address (a magic link, a provider that verified it). A placeholder address counts as proven:
+ * nobody can prove it, so nobody can claim it.
  */
-export async function claimUnprovenAccount(db: Queryable, userId: string): Promise<void> {
-  const proven = await db.query(
-    `select 1 from auth_identities i join users u on u.id = i.user_id
-     where i.user_id = $1 and i.email_verified and lower(i.email) = lower(u.email)`,
+export async function accountEmailProven(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from users u where u.id = $1 and (u.is_temporary_email or exists (
+       select 1 from auth_identities i
+       where i.user_id = u.id and i.email_verified and lower(i.email) = lower(u.email)))`,
     [userId],
   );
-  if (proven.rows.length > 0) return;
-  await db.query('delete from auth_identities where user_id = $1 and not email_verified', [userId]);
+  return rows.length > 0;
+}
+
+/**
+ * Called when someone proves they own the account's e-mail (a magic link). An account whose
+ * e-mail nobody had proven (a provider reported it without vouching for it: Facebook never does)
+ * was never this person's: whoever used it loses it. Every sign-in method that does not prove
+ * this address is removed, a provider that verified another address included (it could be
+ * anyone's, linked before the owner came), and every session is ended; the owner can link
+ * methods again from a session that proved the address.
+ */
+export async function claimUnprovenAccount(db: Queryable, userId: string): Promise<void> {
+  if (await accountEmailProven(db, userId)) return;
+  await db.query(
+    `delete from auth_identities i using users u
+     where u.id = i.user_id and i.user_id = $1
+       and not (i.email_verified and lower(i.email) = lower(u.email))`,
+    [userId],
+  );
   await deleteUserSessions(db, userId);
 }
 

@@ -221,6 +221,85 @@ describe('OAuth sign-in', () => {
     expect(again.url.pathname).toBe('/auth/conflict');
   });
 
+  it('refuses to link a method to an account whose e-mail nobody has proven', async () => {
+    // A Facebook sign-in reports chief@example.com without vouching for it; the account it made
+    // must not take on another method (the attacker's Google) that would outlive the owner's claim.
+    idp.accounts.set('fb-chief', { sub: 'fb-chief', email: 'chief@example.com' });
+    idp.signInAs('fb-chief');
+    const claimed = await browse(api, '/auth/facebook');
+    expect(claimed.url.search).toBe('?auth=success');
+    idp.accounts.set('g-mallory', {
+      sub: 'g-mallory',
+      email: 'mallory@evil.example',
+      email_verified: true,
+    });
+    idp.signInAs('g-mallory');
+    const jar = () => new Map([[new URL(api.url).host, siteCookie(claimed.cookies)]]);
+    const link = await browse(api, '/auth/google?mode=link&returnTo=/u/settings', jar());
+    expect(`${link.url.pathname}${link.url.search}`).toBe('/u/settings?error=email_unproven');
+    const { rows } = await api.db.query(
+      "select 1 from auth_identities where provider = 'google' and subject = 'g-mallory'",
+    );
+    expect(rows).toHaveLength(0);
+
+    // A method that proves the account's own address may be linked (it proves the e-mail).
+    idp.accounts.set('g-chief', {
+      sub: 'g-chief',
+      email: 'chief@example.com',
+      email_verified: true,
+    });
+    idp.signInAs('g-chief');
+    const own = await browse(api, '/auth/google?mode=link&returnTo=/u/settings', jar());
+    expect(`${own.url.pathname}${own.url.search}`).toBe('/u/settings?linked=google');
+  });
+
+  it('the owner claiming an unproven account removes every method that does not prove the address, verified ones included', async () => {
+    // The takeover of the review: Facebook reports boss@example.com unverified, the attacker's own
+    // Google (verified, another address) is on the account (linked before linking was refused),
+    // then the real boss signs in by magic link.
+    idp.accounts.set('fb-boss2', { sub: 'fb-boss2', email: 'boss@example.com' });
+    await api.db.query("delete from users where lower(email) = 'boss@example.com'");
+    idp.signInAs('fb-boss2');
+    const claimed = await browse(api, '/auth/facebook');
+    expect(claimed.url.search).toBe('?auth=success');
+    const attacker = { as: siteCookie(claimed.cookies) };
+    const { id } = (await (await api.request('GET', '/api/auth/user', attacker)).json()) as {
+      id: string;
+    };
+    await api.db.query(
+      `insert into auth_identities (user_id, provider, subject, email, email_verified)
+       values ($1, 'google', 'g-evil', 'mallory@evil.example', true)`,
+      [id],
+    );
+    const sent = (await (
+      await api.request('POST', '/api/auth/request-magic-link', {
+        body: { email: 'boss@example.com', firstName: 'Boss', lastName: 'Owner', redirectTo: '/' },
+      })
+    ).json()) as { magicLink: string };
+    const consumed = await pressContinue(api, sent.magicLink);
+    const owner = { as: sessionCookieOf(consumed) };
+    const after = (await (await api.request('GET', '/api/auth/user', owner)).json()) as {
+      id: string;
+      isAdmin: boolean;
+      providers: Array<{ provider: string }>;
+    };
+    expect(after).toMatchObject({ id, isAdmin: true, providers: [{ provider: 'magic_link' }] });
+    expect((await api.request('GET', '/api/auth/user', attacker)).status).toBe(401);
+
+    // The attacker's Google, in a fresh browser, no longer opens the boss's account.
+    idp.accounts.set('g-evil', {
+      sub: 'g-evil',
+      email: 'mallory@evil.example',
+      email_verified: true,
+    });
+    idp.signInAs('g-evil');
+    const fresh = await browse(api, '/auth/google');
+    const them = { as: siteCookie(fresh.cookies) };
+    const who = (await (await api.request('GET', '/api/auth/user', them)).json()) as { id: string };
+    expect(who.id).not.toBe(id);
+    expect((await api.request('GET', '/api/admin/guides', them)).status).toBe(403);
+  });
+
   it('refuses a linking request whose token or e-mail does not match', async () => {
     const res = await sendLinkingLink(api, {
       email: 'owner@example.com',

@@ -21,6 +21,7 @@ import {
   sessionToken,
   setSessionCookie,
 } from '../auth/sessions.js';
+import { accountEmailProven } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { countHit } from '../http/rate-limit-store.js';
@@ -183,9 +184,12 @@ export function registerOAuthRoutes(
           if (!flow.user_id || session?.userId !== flow.user_id) {
             return signInError(reply, 'invalid_state');
           }
-          const linked = await linkIdentity(db, flow.user_id, name, identity);
+          const linked = await db.transaction((tx) =>
+            linkIdentity(tx, flow.user_id ?? '', name, identity),
+          );
           const target = new URL(flow.return_to, config.publicOrigin);
-          target.searchParams.set(linked ? 'linked' : 'error', linked ? name : 'already_linked');
+          if (linked === 'linked') target.searchParams.set('linked', name);
+          else target.searchParams.set('error', linked);
           return reply.redirect(`${target.pathname}${target.search}`, 302);
         }
 
@@ -224,13 +228,29 @@ export function registerOAuthRoutes(
   }
 }
 
-/** Links a provider account to a user; false when it already belongs to someone else. */
+/**
+ * Links a provider account to a user. Refused when it already belongs to someone else, and when
+ * nobody has proven the account's e-mail and this provider does not prove it either: a method
+ * added to an account someone may yet claim would let whoever added it back in after the owner
+ * claims it (docs/product/sign-in.md, "Taking an account back").
+ */
 async function linkIdentity(
   db: Queryable,
   userId: string,
   provider: ProviderName,
   identity: ProviderIdentity,
-) {
+): Promise<'linked' | 'already_linked' | 'email_unproven'> {
+  const account = await db.query<{ email: string }>(
+    'select email from users where id = $1 for update',
+    [userId],
+  );
+  const email = account.rows[0]?.email;
+  const provesEmail =
+    identity.emailVerified &&
+    identity.email !== null &&
+    email !== undefined &&
+    identity.email.toLowerCase() === email.toLowerCase();
+  if (!provesEmail && !(await accountEmailProven(db, userId))) return 'email_unproven';
   const { rows } = await db.query<{ user_id: string }>(
     `insert into auth_identities (user_id, provider, subject, email, email_verified)
      values ($1, $2, $3, $4, $5)
@@ -238,7 +258,7 @@ async function linkIdentity(
      returning user_id`,
     [userId, provider, identity.subject, identity.email, identity.emailVerified],
   );
-  return rows[0]?.user_id === userId;
+  return rows[0]?.user_id === userId ? 'linked' : 'already_linked';
 }
 
 type SignInOutcome = { kind: 'user'; userId: string } | { kind: 'conflict'; email: string };

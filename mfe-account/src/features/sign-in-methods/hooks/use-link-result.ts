@@ -4,8 +4,9 @@ import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { methodLabel } from '../model/methods';
 
 /**
- * Back from linking a sign-in method (`?linked=google`, or `?error=already_linked` when that
- * provider account belongs to someone else): says how it went, then removes the parameter so a
+ * Back from linking a sign-in method (`?linked=google`, `?error=already_linked` when that
+ * provider account belongs to someone else, `?error=email_unproven` when nobody has proven the
+ * account's e-mail yet): says how it went, then removes the parameter so a
  * reload says nothing twice.
  */
 export function useLinkResult() {
@@ -23,6 +24,11 @@ export function useLinkResult() {
     } else if (error === 'already_linked') {
       toastFailure(
         'That account is already connected to another TrekPeru account.',
+        'Failed to link account',
+      );
+    } else if (error === 'email_unproven') {
+      toastFailure(
+        'Confirm your email address first: sign in with the link we email you, then link this account.',
         'Failed to link account',
       );
     }
