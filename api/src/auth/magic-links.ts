@@ -64,16 +64,58 @@ export async function findValidMagicLink(
   return rows[0] ?? null;
 }
 
-/** Only same-origin paths: '/x' but not '//host', '/\\host' or 'https://…'; else the wizard. */
-export function safeRedirectPath(
-  value: string | null | undefined,
-  fallback: string = PATHS.createProject,
-): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+/** A stand-in origin to resolve paths against; only its path, query and fragment are kept. */
+const SITE = 'http://site.invalid';
+
+/**
+ * The path a browser would follow, if it stays on the site: '/x' but not '//host', '/\\host',
+ * 'https://…', nor anything that becomes one of those once dot segments ('/.//host',
+ * '/%2e%2e//host') and backslashes are resolved, as URL parsers and browsers do. The answer is
+ * the resolved path, so what is checked is what is sent.
+ */
+function sameOriginPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/')) return null;
   // Printable ASCII only: control characters (a tab inside '/\t/evil') can turn a path into
   // another host, and anything else cannot go in a Location header (the redirect would fail
   // after the single-use link was spent). The client's paths are URL-encoded already.
   if ([...value].some((char) => char.charCodeAt(0) < 0x21 || char.charCodeAt(0) > 0x7e))
-    return fallback;
-  return value;
+    return null;
+  let url: URL;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SITE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  return path;
+}
+
+/** Only same-origin paths (see sameOriginPath), resolved; else `fallback`, the wizard by default. */
+export function safeRedirectPath(
+  value: string | null | undefined,
+  fallback: string = PATHS.createProject,
+): string {
+  return sameOriginPath(value) ?? fallback;
+}
+
+/**
+ * The Location of every redirect back to the site after signing in or linking (magic link,
+ * OAuth sign-in, OAuth linking): `path` if it stays on the site, else `fallback`, with `params`
+ * added, and checked again once they are.
+ */
+export function redirectLocation(
+  path: string | null | undefined,
+  params: Record<string, string>,
+  fallback: string,
+): string {
+  const withParams = (base: string) => {
+    const url = new URL(base, SITE);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return sameOriginPath(`${url.pathname}${url.search}${url.hash}`);
+  };
+  const location = withParams(safeRedirectPath(path, fallback)) ?? withParams(fallback);
+  if (!location) throw new Error(`redirect fallback ${fallback} is not a same-origin path`);
+  return location;
 }

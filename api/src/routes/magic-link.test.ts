@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '../auth/magic-links.js';
+import { redirectLocation, safeRedirectPath } from '../auth/magic-links.js';
+import { OFF_SITE_REDIRECTS } from '../testing/redirect-payloads.js';
 import { startTestApi, TEST_ORIGIN, type TestApi } from '../testing/test-api.js';
 
 function requestLink(
@@ -158,10 +159,10 @@ describe('magic links', () => {
   });
 
   it('falls back to /create-project for an off-site redirect', async () => {
-    for (const redirectTo of ['https://evil.example/x', '//evil.example', '/\\evil.example']) {
+    for (const [i, redirectTo] of OFF_SITE_REDIRECTS.entries()) {
       const magicLink = await linkOf(api, {
         ...ana,
-        email: `redirect${redirectTo.length}@example.com`,
+        email: `redirect${i}@example.com`,
         redirectTo,
       });
       const res = await continueWith(api, tokenOf(magicLink));
@@ -286,6 +287,19 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/\\evil.example')).toBe('/create-project');
     expect(safeRedirectPath('javascript:alert(1)')).toBe('/create-project');
     expect(safeRedirectPath(undefined)).toBe('/create-project');
+  });
+
+  it('judges the path a browser would follow, after dot segments and backslashes', () => {
+    for (const payload of OFF_SITE_REDIRECTS) {
+      expect(safeRedirectPath(payload), payload).toBe('/create-project');
+      expect(redirectLocation(payload, { auth: 'success' }, '/u/projects'), payload).toBe(
+        '/u/projects?auth=success',
+      );
+    }
+    expect(safeRedirectPath('/u/./projects/../settings')).toBe('/u/settings');
+    expect(redirectLocation('/create-project?x=1', { auth: 'success' }, '/u/projects')).toBe(
+      '/create-project?x=1&auth=success',
+    );
   });
 
   it('keeps printable ASCII only, which a Location header can carry', () => {

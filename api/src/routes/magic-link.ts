@@ -17,7 +17,12 @@ import {
   expiredPage,
   notLinkedPage,
 } from '../auth/magic-link-pages.js';
-import { createMagicLink, findValidMagicLink, safeRedirectPath } from '../auth/magic-links.js';
+import {
+  createMagicLink,
+  findValidMagicLink,
+  redirectLocation,
+  safeRedirectPath,
+} from '../auth/magic-links.js';
 import {
   createSession,
   deleteSession,
@@ -304,7 +309,11 @@ export function registerMagicLinkRoutes(
           // A fresh session at every sign-in: a session fixed before it is never promoted.
           if (previous) await deleteSession(tx, hashToken(previous));
           const token = await createSession(tx, userId, now);
-          return { token, redirectTo: safeRedirectPath(link.redirect_to), notLinked };
+          return {
+            token,
+            redirectTo: redirectLocation(link.redirect_to, {}, PATHS.createProject),
+            notLinked,
+          };
         });
         if (!result) return sendHtml(reply, 410, expiredPage());
         setSessionCookie(reply, config, result.token);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browse } from '../testing/browse.js';
 import { startOidcTestProvider } from '../testing/oidc-test-provider.js';
+import { OFF_SITE_REDIRECTS } from '../testing/redirect-payloads.js';
 import { TEST_ORIGIN as ORIGIN, startTestApi, type TestApi } from '../testing/test-api.js';
 
 /** The Continue button of a magic link's page, in a browser holding `cookie` (none: another one). */
@@ -91,6 +92,37 @@ describe('OAuth sign-in', () => {
     );
     const offsite = await browse(api, '/auth/google?returnTo=https://evil.example/steal');
     expect(offsite.url.pathname).toBe('/u/projects');
+  });
+
+  it('never leaves the site after a sign-in or a link, whatever returnTo normalises to', async () => {
+    idp.accounts.set('g-redirect', {
+      sub: 'g-redirect',
+      email: 'redirect@example.com',
+      email_verified: true,
+    });
+    const { cookie } = await api.signIn('redirect-link@example.com');
+    for (const [i, payload] of OFF_SITE_REDIRECTS.entries()) {
+      // Two starts per payload: the per-address cap on starts is another test's subject.
+      await api.db.query("delete from rate_limits where key like 'oauth-start:%'");
+      const returnTo = encodeURIComponent(payload);
+      idp.signInAs('g-redirect');
+      const signedIn = await browse(api, `/auth/google?returnTo=${returnTo}`);
+      expect(signedIn.res.headers.get('location'), payload).toBe('/u/projects?auth=success');
+
+      idp.accounts.set(`g-link-${i}`, {
+        sub: `g-link-${i}`,
+        email: 'redirect-link@example.com',
+        email_verified: true,
+      });
+      idp.signInAs(`g-link-${i}`);
+      await api.db.query(
+        "delete from auth_identities where provider = 'google' and subject like 'g-link-%'",
+      );
+      const jar = new Map([[new URL(api.url).host, cookie]]);
+      const linked = await browse(api, `/auth/google?mode=link&returnTo=${returnTo}`, jar);
+      expect(linked.res.headers.get('location'), payload).toBe('/u/settings?linked=google');
+    }
+    await api.db.query("delete from rate_limits where key like 'oauth-start:%'");
   });
 
   it('refuses a forged or replayed state and a cancelled sign-in', async () => {

@@ -6,7 +6,7 @@ import * as client from 'openid-client';
 import { z } from 'zod';
 import { bindBrowser, browserHash } from '../auth/browser-binding.js';
 import { currentSession } from '../auth/current-session.js';
-import { safeRedirectPath } from '../auth/magic-links.js';
+import { redirectLocation, safeRedirectPath } from '../auth/magic-links.js';
 import {
   createOAuthProviders,
   type OAuthProvider,
@@ -187,10 +187,14 @@ export function registerOAuthRoutes(
           const linked = await db.transaction((tx) =>
             linkIdentity(tx, flow.user_id ?? '', name, identity),
           );
-          const target = new URL(flow.return_to, config.publicOrigin);
-          if (linked === 'linked') target.searchParams.set('linked', name);
-          else target.searchParams.set('error', linked);
-          return reply.redirect(`${target.pathname}${target.search}`, 302);
+          return reply.redirect(
+            redirectLocation(
+              flow.return_to,
+              linked === 'linked' ? { linked: name } : { error: linked },
+              PATHS.settings,
+            ),
+            302,
+          );
         }
 
         const outcome = await db.transaction((tx) => signInWithIdentity(tx, name, identity));
@@ -213,10 +217,9 @@ export function registerOAuthRoutes(
           return reply.redirect(`${PATHS.authConflict}?${params.toString()}`, 302);
         }
         await startSession(request, reply, outcome.userId);
-        const target = new URL(flow.return_to, config.publicOrigin);
-        target.searchParams.set('auth', 'success');
-        if (flow.form_data) target.searchParams.set('formData', flow.form_data);
-        return reply.redirect(`${target.pathname}${target.search}`, 302);
+        const params: Record<string, string> = { auth: 'success' };
+        if (flow.form_data) params.formData = flow.form_data;
+        return reply.redirect(redirectLocation(flow.return_to, params, DEFAULT_RETURN_TO), 302);
       },
     );
   }
