@@ -45,6 +45,14 @@ const RATE_WINDOW_MS = 15 * 60 * 1000;
 /** The window of the cap on mails sent to one address, whoever asks (mail bombing). */
 const MAIL_CAP_WINDOW_MS = 60 * 60 * 1000;
 
+/** How long a client address that signed in to an e-mail by magic link keeps its own allowance. */
+const SIGNED_IN_FROM_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The mark of a client address that signed in to an e-mail by magic link (see checkRate). */
+function signedInKey(email: string, ip: string): string {
+  return `magic-link:signed-in:${email} ${ip}`;
+}
+
 /** The token of a magic link: in the link's query, and in the Continue form's body. */
 const tokenSchema = z.object({ token: z.string().min(20).max(200) });
 
@@ -76,10 +84,12 @@ export function registerMagicLinkRoutes(
   /**
    * Three limits (docs/product/sign-in.md, "Limits"): per client address; per e-mail and client
    * address, so a stranger flooding an address locks out only themselves; and a higher cap on
-   * mails sent to one address whoever asks, against mail bombing. A refused request counts
-   * only towards the limits already checked.
+   * mails sent to one address whoever asks, against mail bombing. The first two refuse (429) the
+   * asker; a refused request counts only towards the limits already checked. The cap on mails
+   * refuses nobody: beyond it the answer is the usual one and nothing is mailed (false), so a
+   * stranger who reaches it cannot have the owner told to wait.
    */
-  async function checkRate(request: FastifyRequest, email: string, now: Date) {
+  async function checkRate(request: FastifyRequest, email: string, now: Date): Promise<boolean> {
     const perAddress = await countHit(db, `magic-link:ip:${request.ip}`, RATE_WINDOW_MS, now);
     if (perAddress.count > config.magicLinkRatePerIp) throw limited(perAddress, now);
     const perAsker = await countHit(
@@ -90,7 +100,26 @@ export function registerMagicLinkRoutes(
     );
     if (perAsker.count > config.magicLinkRatePerEmail) throw limited(perAsker, now);
     const mails = await countHit(db, `magic-link:mails:${email}`, MAIL_CAP_WINDOW_MS, now);
-    if (mails.count > config.magicLinkMailsPerEmail) throw limited(mails, now);
+    if (mails.count <= config.magicLinkMailsPerEmail) return true;
+    // The owner keeps an allowance of their own: a client address that signed in to this e-mail
+    // by magic link lately (a stranger cannot have done so) is still mailed, within its
+    // per-(e-mail, address) limit above.
+    const owner = await db.query('select 1 from rate_limits where key = $1 and reset_at > $2', [
+      signedInKey(email, request.ip),
+      now,
+    ]);
+    if (owner.rows.length > 0) return true;
+    request.log.warn({ email }, 'magic link not mailed: the address reached its hourly cap');
+    return false;
+  }
+
+  /** The answer of a request that was accepted, mailed or not. */
+  function accepted(link?: string): MagicLinkResponse {
+    return {
+      success: true,
+      message: 'Check your email for a sign-in link.',
+      ...(link && config.exposeMagicLinks ? { magicLink: link } : {}),
+    };
   }
 
   /** E-mails the link; the answer is the same whether or not an account exists. */
@@ -115,11 +144,7 @@ export function registerMagicLinkRoutes(
       request.log.info({ email }, `magic link (no SMTP_URL set): ${link}`);
     }
     // The link itself is returned only in development on this machine ('Use test link').
-    return {
-      success: true,
-      message: 'Check your email for a sign-in link.',
-      ...(config.exposeMagicLinks ? { magicLink: link } : {}),
-    };
+    return accepted(link);
   }
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -134,7 +159,7 @@ export function registerMagicLinkRoutes(
       const input = request.body;
       const email = input.email;
       const now = ctx.now();
-      await checkRate(request, email, now);
+      if (!(await checkRate(request, email, now))) return accepted();
       const token = await createMagicLink(
         db,
         {
@@ -160,7 +185,7 @@ export function registerMagicLinkRoutes(
       const input = request.body;
       const email = input.email;
       const now = ctx.now();
-      await checkRate(request, email, now);
+      const mail = await checkRate(request, email, now);
       const { rows } = await db.query<{ email: string }>(
         'select email from linking_tokens where token_hash = $1 and provider = $2 and expires_at > $3',
         [hashToken(input.linkingToken), input.provider, now],
@@ -168,6 +193,7 @@ export function registerMagicLinkRoutes(
       if (rows[0]?.email.toLowerCase() !== email) {
         throw new HttpError(400, 'LINKING_EXPIRED', LINKING_EXPIRED);
       }
+      if (!mail) return accepted();
       const token = await createMagicLink(
         db,
         {
@@ -213,7 +239,7 @@ export function registerMagicLinkRoutes(
         );
       }
       const now = ctx.now();
-      await checkRate(request, user.email, now);
+      if (!(await checkRate(request, user.email, now))) return accepted();
       const token = await createMagicLink(
         db,
         {
@@ -279,6 +305,11 @@ export function registerMagicLinkRoutes(
           });
           await claimUnprovenAccount(tx, userId);
           await recordProvenEmail(tx, userId, link.email);
+          await tx.query(
+            `insert into rate_limits (key, count, reset_at) values ($1, 1, $2)
+             on conflict (key) do update set count = 1, reset_at = excluded.reset_at`,
+            [signedInKey(link.email, request.ip), new Date(now.getTime() + SIGNED_IN_FROM_MS)],
+          );
           if (link.purpose === 'account_linking' && link.linking_token_hash) {
             // The e-mail is proven: the provider account waiting on it is linked, once.
             const pending = await tx.query<{
