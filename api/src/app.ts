@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { DATA_EXPORT_JOB, dataExportJob } from './account/data-export.js';
 import { decorateSessions } from './auth/current-session.js';
 import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
-import type { Config } from './config.js';
+import { type Config, proxyTrust } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import {
@@ -88,8 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const app = Fastify({
     logger: loggerOptions(config, options.prettyLogs ?? false, options.logStream),
-    // Trust the nearest `config.trustProxy` hops (proxy-addr counts from the socket outwards).
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    // TRUST_PROXY's hops (proxy-addr counts from the socket outwards).
+    trustProxy: proxyTrust(config),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: frameworkErrorHandler,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, proxyTrust } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/\.data$/);
     expect(config.adminEmails).toEqual([]);
-    expect(config.trustProxy).toBe(1);
+    expect(config.trustProxy).toBe('loopback');
   });
 
   it('hands out magic links in answers only in development on this machine', () => {
@@ -40,6 +40,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).developmentSignIn).toEqual([]);
     expect(loadConfig({ DEVELOPMENT_SIGN_IN: 'off' }).developmentSignIn).toEqual([]);
     expect(() => loadConfig({ DEVELOPMENT_SIGN_IN: 'on' })).toThrow(/DEVELOPMENT_SIGN_IN/);
+  });
+
+  it('believes X-Forwarded-For by default only from a proxy on this machine (the host server)', () => {
+    const trust = proxyTrust(loadConfig({}));
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('127.0.0.2', 0)).toBe(true);
+    expect(trust('::1', 0)).toBe(true);
+    expect(trust('::ffff:127.0.0.1', 0)).toBe(true);
+    // Whoever reaches an API listening on 0.0.0.0 directly cannot choose their address.
+    expect(trust('203.0.113.5', 0)).toBe(false);
+    expect(trust('::ffff:203.0.113.5', 0)).toBe(false);
+    expect(trust('10.0.0.3', 0)).toBe(false);
+    // One hop only: what the local proxy was told is not believed.
+    expect(trust('127.0.0.1', 1)).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    const two = proxyTrust(loadConfig({ TRUST_PROXY: '2' }));
+    expect([two('203.0.113.5', 0), two('203.0.113.6', 1), two('203.0.113.7', 2)]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(proxyTrust(loadConfig({ TRUST_PROXY: 'false' }))('127.0.0.1', 0)).toBe(false);
   });
 
   it('reads TRUST_PROXY as a number of proxy hops, or false', () => {

@@ -92,13 +92,16 @@ const envSchema = z.object({
    */
   DEVELOPMENT_SIGN_IN: z.enum(['auto', 'off']).default('auto'),
   /**
-   * How many proxies in front of the API to trust for the client address (X-Forwarded-For):
-   * 1, the host's server, by default. `true` would take the left-most address, which any client
-   * can write, and defeat the per-address rate limits.
+   * Which proxies in front of the API to believe for the client address (X-Forwarded-For).
+   * `loopback` (default): one hop, and only when it connects from this machine (the host's
+   * server, which overwrites the header), so a client reaching an API that listens on 0.0.0.0
+   * directly cannot choose its address. A number N: the nearest N hops, wherever they connect
+   * from (a proxy on another machine). `false`: none. `true` would take the left-most address,
+   * which any client can write, and defeat the per-address rate limits.
    */
   TRUST_PROXY: z
-    .union([z.enum(['false']), z.coerce.number().int().min(0).max(10)])
-    .default(1)
+    .union([z.enum(['false', 'loopback']), z.coerce.number().int().min(0).max(10)])
+    .default('loopback')
     .transform((value) => (value === 'false' ? 0 : value)),
 });
 
@@ -123,8 +126,8 @@ export type Config = {
   adminEmails: string[];
   logLevel: string;
   rateLimitPerMinute: number;
-  /** Number of trusted proxy hops (0: none). */
-  trustProxy: number;
+  /** Number of trusted proxy hops (0: none), or one hop connecting from this machine. */
+  trustProxy: number | 'loopback';
   smtpUrl: string | undefined;
   mailFrom: string;
   magicLinkRatePerEmail: number;
@@ -231,4 +234,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function isLocalOrigin(origin: string): boolean {
   const { hostname } = new URL(origin);
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+function isLoopback(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: whether the hop `hop` away from the socket (0: the
+ * socket's peer), at `address`, is a proxy whose X-Forwarded-For is believed.
+ */
+export function proxyTrust(config: Pick<Config, 'trustProxy'>) {
+  const { trustProxy } = config;
+  return (address: string, hop: number): boolean =>
+    trustProxy === 'loopback' ? hop === 0 && isLoopback(address) : hop < trustProxy;
 }
