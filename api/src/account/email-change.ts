@@ -6,8 +6,6 @@ import type { Database, Queryable } from '../db/database.js';
 /** An e-mail-change link is valid this long (docs/product/account.md). */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const EMAIL_TAKEN = 'This email address is already used by another account.';
-
 /** Whether an address belongs to an account other than `userId` (its e-mail or magic link). */
 export async function emailBelongsToAnother(
   db: Queryable,

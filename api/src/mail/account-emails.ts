@@ -28,6 +28,17 @@ function message(
   return { to, subject, text, html };
 }
 
+/**
+ * To an address another account asked for while it belongs to an account already: no link (the
+ * change can never be made), only word of it. The asker is answered as for any address.
+ */
+export function emailTakenNotice(to: string): MailMessage {
+  return message(to, 'Someone asked to use your TrekPeru email address', [
+    'Someone asked to use this address for a TrekPeru account, but it already belongs to a TrekPeru account, so nothing was changed.',
+    'If that was you, sign in to the account that has this address, or choose another address for the other account. If it was not you, ignore this e-mail.',
+  ]);
+}
+
 /** To the new address: following the link makes it the account's e-mail. */
 export function emailChangeEmail(to: string, link: string, validHours: number): MailMessage {
   return message(

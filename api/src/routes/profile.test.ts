@@ -183,15 +183,23 @@ describe('the profile: display name and a verified e-mail change', () => {
     expect(project.status).toBe(201);
   });
 
-  it('refuses an address of another account with a clear message, and a placeholder address', async () => {
+  it('answers an address of another account as any other (no enumeration), mails its owner a notice, changes nothing', async () => {
     await api.signIn('taken@example.com');
     const ana = await api.signIn('wants-taken@example.com');
-    const res = await profile(ana, { email: 'TAKEN@example.com' });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
-      code: 'EMAIL_TAKEN',
-      message: 'This email address is already used by another account.',
-    });
+    const taken = await profile(ana, { email: 'TAKEN@example.com' });
+    const free = await profile(ana, { email: 'free-address@example.com' });
+    expect([taken.status, free.status]).toEqual([200, 200]);
+    const takenBody = (await taken.json()) as { emailChange: { email: string } };
+    const freeBody = (await free.json()) as { emailChange: { email: string } };
+    expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freeBody).sort());
+    expect(takenBody.emailChange.email).toBe('taken@example.com');
+    // The owner of the address hears of it; no link that could change anything is sent to it.
+    const toTaken = mailbox.received.filter((m) => m.to === 'taken@example.com');
+    expect(toTaken).toHaveLength(1);
+    expect(toTaken[0]?.raw).toContain('already belongs to a TrekPeru account');
+    expect(toTaken[0]?.raw).not.toContain('confirm?token=');
+    expect((await me(ana)).email).toBe('wants-taken@example.com');
+
     const invalid = await profile(ana, { email: 'x@users.trekperu.invalid' });
     expect(await invalid.json()).toEqual({
       code: 'VALIDATION',
@@ -201,7 +209,20 @@ describe('the profile: display name and a verified e-mail change', () => {
       code: 'VALIDATION',
       message: 'email: Please enter a valid email address.',
     });
-    expect(mailbox.received.some((m) => m.to === 'taken@example.com')).toBe(false);
+  });
+
+  it('limits e-mail change requests before looking the address up', async () => {
+    await api.signIn('probed@example.com');
+    const prober = await api.signIn('prober@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await profile(prober, { email: `probe${i}@example.com` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // A known address is refused by the same limit, not answered with what it is.
+    const known = await profile(prober, { email: 'probed@example.com' });
+    expect(known.status).toBe(429);
+    expect(((await known.json()) as { code: string }).code).toBe('RATE_LIMITED');
   });
 
   it('refuses the change when the address was taken after the link was sent', async () => {

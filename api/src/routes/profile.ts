@@ -17,7 +17,6 @@ import {
 import {
   confirmEmailChange,
   EMAIL_CHANGE_TTL_MS,
-  EMAIL_TAKEN,
   emailBelongsToAnother,
   findEmailChange,
   pendingEmailChange,
@@ -30,7 +29,7 @@ import { HttpError } from '../http/errors.js';
 import { acceptFormPosts } from '../http/form-posts.js';
 import { countHit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
-import { emailChangedNotice, emailChangeEmail } from '../mail/account-emails.js';
+import { emailChangedNotice, emailChangeEmail, emailTakenNotice } from '../mail/account-emails.js';
 import type { Mailer } from '../mail/mailer.js';
 
 /** E-mail-change links one account may ask for, and one address may receive, in an hour. */
@@ -81,11 +80,13 @@ export function registerProfileRoutes(
       if (!current) throw new HttpError(401, 'UNAUTHENTICATED', 'Not signed in');
       const changesEmail =
         email !== undefined && (email !== current.email || current.hasTemporaryEmail);
-      if (changesEmail && (await emailBelongsToAnother(db, email, userId))) {
-        throw new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN);
-      }
-      // Every refusal comes before the first write: a refused call changes nothing.
+      // Every refusal comes before the first write: a refused call changes nothing. The limit
+      // comes before the address is looked up, which answers nothing anyway (below).
       if (changesEmail) await checkRate(userId, email, now);
+      // An address of another account is answered as any other, or this call would tell who has
+      // an account: its owner gets a notice instead of the link, and the change waits for a link
+      // that never comes (docs/product/account.md, "Account").
+      const taken = changesEmail && (await emailBelongsToAnother(db, email, userId));
       if (displayName !== undefined) {
         await db.query('update users set display_name = $2, updated_at = $3 where id = $1', [
           userId,
@@ -103,7 +104,11 @@ export function registerProfileRoutes(
         const link = `${config.publicOrigin}/api/user/email-change/confirm?token=${started.token}`;
         if (mailer) {
           try {
-            await mailer.send(emailChangeEmail(email, link, EMAIL_CHANGE_TTL_MS / HOUR_MS));
+            await mailer.send(
+              taken
+                ? emailTakenNotice(email)
+                : emailChangeEmail(email, link, EMAIL_CHANGE_TTL_MS / HOUR_MS),
+            );
           } catch (error) {
             request.log.error({ err: error }, 'e-mail change link could not be sent');
             await db.query('delete from email_changes where user_id = $1', [userId]);
@@ -113,7 +118,7 @@ export function registerProfileRoutes(
               'Could not send the e-mail. Please try again.',
             );
           }
-        } else if (config.env === 'development') {
+        } else if (config.env === 'development' && !taken) {
           request.log.info({ email }, `e-mail change link (no SMTP_URL set): ${link}`);
         }
         emailChange = started.change;
