@@ -5,7 +5,8 @@ import type { Database } from '../db/database.js';
  * Deletes a user and everything of theirs in one transaction: the row's `on delete cascade`
  * takes sessions, sign-in methods, settings, projects (with their changes and guide notices),
  * OAuth flows, e-mail changes, uploads, exports and jobs; what is keyed by the e-mail or the id
- * rather than tied to the row (sign-in and linking links, rate-limit counters) is deleted here.
+ * rather than tied to the row (sign-in and linking links, the user's own rate-limit counters) is
+ * deleted here; the caps that guard a mailbox rather than the account are kept.
  * Returns the storage keys of the user's files, to delete once the rows are gone.
  */
 export async function deleteAccount(db: Database, userId: string): Promise<string[]> {
@@ -29,23 +30,20 @@ export async function deleteAccount(db: Database, userId: string): Promise<strin
     const emails = [...new Set([user.email.toLowerCase(), ...identities.rows.map((r) => r.email)])];
     await tx.query('delete from magic_links where lower(email) = any($1::text[])', [emails]);
     await tx.query('delete from linking_tokens where lower(email) = any($1::text[])', [emails]);
-    // The counters of a new address the user asked for are theirs too (its owner's links are not).
-    const pending = await tx.query<{ email: string }>(
-      'select lower(new_email) as email from email_changes where user_id = $1',
-      [userId],
-    );
-    const counted = [...new Set([...emails, ...pending.rows.map((row) => row.email)])];
-    // The counters that name the user or one of their addresses (the keys of countHit's callers),
-    // matched whole: another address that merely contains this one keeps its counters.
+    // The counters that name the user are theirs and go. The caps that guard a mailbox (mails
+    // to an address, links asked for it per client address, e-mail changes to it) are its
+    // owner's, not this account's: someone who made an account under another person's address
+    // could otherwise reset them by deleting it. They hold the address for at most an hour.
+    // The mark of a client address that signed in by magic link (the owner's own allowance) is
+    // the account's, and goes.
     await tx.query(
       `delete from rate_limits
        where key = any(array['email-change:user:' || $1, 'profile-image:user:' || $1])
           or exists (
             select 1 from unnest($2::text[]) e
-            where key = any(array['magic-link:mails:' || e, 'email-change:to:' || e])
-               or starts_with(key, 'magic-link:email-ip:' || e || ' ')
+            where starts_with(key, 'magic-link:signed-in:' || e || ' ')
           )`,
-      [userId, counted],
+      [userId, emails],
     );
     // Through the sessions module, so this process forgets the sessions it remembers at once
     // (the cascade below would leave them usable here for up to a second).

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAccountFiles } from '../account/sweep-account-files.js';
+import { createSession, sessionCookieName } from '../auth/sessions.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
 
@@ -277,7 +278,16 @@ describe('data export and account deletion', () => {
         if (rows.length > 0) found.push(`${table_name}.${column_name} holds ${needle}`);
       }
     }
-    expect(found).toEqual([]);
+    expect(found).toEqual(['rate_limits.key holds leaving@example.com']);
+    // Only the counters that guard the mailbox, not the account, stay (they expire within the hour).
+    const kept = await api.db.query<{ key: string }>(
+      "select key from rate_limits where strpos(key, 'leaving@example.com') > 0 order by key",
+    );
+    expect(kept.rows.map((row) => row.key.replace(/ \S+$/, ' <address>'))).toEqual([
+      'email-change:to:new-leaving@example.com',
+      'magic-link:email-ip:leaving@example.com <address>',
+      'magic-link:mails:leaving@example.com',
+    ]);
     for (const { key } of files.rows) expect(existsSync(join(api.storageDir, key))).toBe(false);
     expect((await api.request('GET', ana.photo)).status).toBe(404);
     // Someone else's account is untouched.
@@ -286,6 +296,41 @@ describe('data export and account deletion', () => {
     expect(
       (await api.request('GET', `/api/projects/${bystander.projectId}`, { as: bystander })).status,
     ).toBe(200);
+  });
+
+  it('keeps the mail caps of an address when an account under it is deleted', async () => {
+    // Someone creates an account under a victim's address they never proved (a provider that
+    // does not vouch for e-mails), fills the address's mail cap, deletes the account: the cap
+    // must still hold, or deleting and recreating would reset it at will.
+    const capped = await startTestApi({ MAGIC_LINK_MAILS_PER_EMAIL: '2' });
+    try {
+      const ask = () =>
+        capped.request('POST', '/api/auth/request-magic-link', {
+          body: { email: 'inbox@example.com', firstName: 'A', lastName: 'B' },
+          headers: { 'x-forwarded-for': '203.0.113.40' },
+        });
+      const { rows } = await capped.db.query<{ id: string }>(
+        "insert into users (email) values ('inbox@example.com') returning id",
+      );
+      const userId = rows[0]?.id ?? '';
+      await capped.db.query(
+        `insert into auth_identities (user_id, provider, subject, email, email_verified)
+         values ($1, 'facebook', 'fb-inbox', 'inbox@example.com', false)`,
+        [userId],
+      );
+      for (let i = 0; i < 3; i += 1) await ask();
+      const mailed = () => capped.sentMail.filter((m) => m.to === 'inbox@example.com').length;
+      expect(mailed()).toBe(2);
+      const token = await createSession(capped.db, userId, capped.clock.now);
+      const deleted = await capped.request('DELETE', '/api/user/delete', {
+        as: `${sessionCookieName(capped.config)}=${token}`,
+      });
+      expect(deleted.status).toBe(200);
+      await ask();
+      expect(mailed()).toBe(2);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('sends a sign-in link to the account\u2019s own address to add the magic link again', async () => {
