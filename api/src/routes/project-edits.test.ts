@@ -337,6 +337,17 @@ describe('editing, notifying about and cancelling a project', () => {
 
   describe('POST /api/projects/:id/notify-guides', () => {
     const changes = [{ field: 'groupSize', label: 'Travelers', before: '2', after: '3' }];
+    // What the server recorded for a group size of 2 made 3: the size, and the description
+    // written from it.
+    const recordedNotice = [
+      {
+        field: 'description',
+        label: 'Description',
+        before: '4 days / 3 nights trek for 2 travellers',
+        after: '4 days / 3 nights trek for 3 travellers',
+      },
+      { field: 'groupSize', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
+    ];
     const notify = (user: TestUser, id: string, body: unknown) =>
       api.request('POST', `/api/projects/${id}/notify-guides`, { as: user, body });
 
@@ -355,7 +366,24 @@ describe('editing, notifying about and cancelling a project', () => {
       });
       expect(second.status).toBe(202);
       expect(await second.json()).toEqual(answer);
-      expect(await notificationsOf(project.id)).toEqual([{ change_set_id: changeSetId, changes }]);
+      expect(await notificationsOf(project.id)).toEqual([
+        { change_set_id: changeSetId, changes: recordedNotice },
+      ]);
+    });
+
+    it('builds the notice from the change set the server recorded, never from what the client says changed', async () => {
+      const project = await createProject(owner);
+      const { changeSetId } = projectUpdateResultSchema.parse(
+        await (await patch(owner, project.id, { groupSize: '3' })).json(),
+      );
+      const forged = [
+        { field: 'destination', label: 'Trek', before: 'Lares', after: 'Free trip, call +1 555' },
+      ];
+      const res = await notify(owner, project.id, { changeSetId, changes: forged });
+      expect(res.status).toBe(202);
+      const [notice] = await notificationsOf(project.id);
+      expect(JSON.stringify(notice?.changes)).not.toContain('Free trip');
+      expect(notice?.changes).toEqual(recordedNotice);
     });
 
     it('refuses a change set of another project, or none, and bad bodies', async () => {

@@ -17,6 +17,7 @@ import { sessionOf, signedInHook } from '../auth/current-session.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
+import { recordedChanges } from '../projects/guide-notice.js';
 import {
   PROJECT_COLUMNS,
   type ProjectRow,
@@ -161,7 +162,8 @@ export function registerProjectEditRoutes(app: FastifyInstance, ctx: AppContext)
   );
 
   // Queues one notice to the guides per change set, in the outbox a guide-messaging worker
-  // delivers from. Asking again for the same set answers the same, and queues nothing more.
+  // delivers from, built from the change set as recorded. Asking again for the same set answers
+  // the same, and queues nothing more.
   routes.post(
     '/api/projects/:id/notify-guides',
     {
@@ -177,7 +179,9 @@ export function registerProjectEditRoutes(app: FastifyInstance, ctx: AppContext)
       const session = sessionOf(request);
       refuseInvalidRequest(request);
       const projectId = request.params.id;
-      const { changeSetId, changes } = request.body;
+      // The client's list of changes passes the schema but is not what is stored: the notice
+      // says what the server recorded for this change set (decision 30).
+      const { changeSetId } = request.body;
       const queued = await db.transaction(async (tx) => {
         // Locks the project against a cancel in between: the notice never outlives it.
         const owned = await tx.query(
@@ -185,11 +189,8 @@ export function registerProjectEditRoutes(app: FastifyInstance, ctx: AppContext)
           [projectId, session.userId],
         );
         if (owned.rows.length === 0) throw projectNotFound();
-        const recorded = await tx.query(
-          'select 1 from project_changes where project_id = $1 and change_set_id = $2 limit 1',
-          [projectId, changeSetId],
-        );
-        if (recorded.rows.length === 0) {
+        const changes = await recordedChanges(tx, projectId, changeSetId);
+        if (changes.length === 0) {
           throw new HttpError(404, 'NOT_FOUND', 'changeSetId: no such change of this project');
         }
         await tx.query(
