@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectListSchema } from '@trek/shared/schemas';
+import { endDateOf, projectListSchema } from '@trek/shared/schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ApiProcess,
@@ -42,16 +42,18 @@ afterEach(async () => {
 /** A trek request starting `days` from today (the real API checks dates against its clock). */
 function requestStarting(days: number) {
   const start = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // The wizard's end date: the start plus the duration's 3 nights.
+  const end = endDateOf(start, '4 days / 3 nights');
   const dates = {
     flexible: false,
     flexibilityWindowDays: null,
     start,
-    end: start,
+    end,
     baseDate: start,
   };
   return createProjectBody({
     startDate: start,
-    endDate: start,
+    endDate: end,
     formData: wizardAnswers({ dates }),
   });
 }

@@ -192,7 +192,11 @@ for (const viewport of VIEWPORTS) {
     });
 
     test("the projects pages' dialogs", async ({ travelerPage: page }) => {
-      const project = await createProject(page.request, { trek: 'Salkantay', nights: 4 });
+      const project = await createProject(page.request, {
+        trek: 'Salkantay',
+        duration: '5 days / 4 nights',
+        nights: 4,
+      });
       await page.goto(hrefTo(PATHS.project, { id: project.id }));
       await settled(page);
       await page.getByRole('button', { name: 'Cancel project' }).click();

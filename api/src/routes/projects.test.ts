@@ -27,17 +27,19 @@ describe('projects', () => {
     const eva = await api.signIn('compressed-list@example.com');
     for (const day of ['02', '09', '16', '23', '30']) {
       const start = `2026-03-${day}`;
+      const end =
+        day === '30' ? '2026-04-02' : `2026-03-${String(Number(day) + 3).padStart(2, '0')}`;
       const res = await create(
         eva,
         body({
           startDate: start,
-          endDate: start,
+          endDate: end,
           formData: formData({
             dates: {
               flexible: false,
               flexibilityWindowDays: null,
               start,
-              end: start,
+              end,
               baseDate: start,
             },
           }),
@@ -90,9 +92,23 @@ describe('projects', () => {
 
   it('lists own projects only, newest first; another traveler gets 404', async () => {
     const ana = await api.signIn('lister@example.com');
-    await create(ana, body({ destination: 'Salkantay', title: 'Salkantay' }));
+    await create(
+      ana,
+      body({
+        destination: 'Salkantay',
+        title: 'Salkantay',
+        formData: formData({ trek: 'Salkantay' }),
+      }),
+    );
     api.clock.now = new Date(api.clock.now.getTime() + 1000);
-    await create(ana, body({ destination: 'Ausangate', title: 'Ausangate' }));
+    await create(
+      ana,
+      body({
+        destination: 'Ausangate',
+        title: 'Ausangate',
+        formData: formData({ trek: 'Ausangate' }),
+      }),
+    );
     const { projects } = await list(ana);
     expect(projects.map((p) => p.destination)).toEqual(['Ausangate', 'Salkantay']);
 
@@ -136,6 +152,111 @@ describe('projects', () => {
       expect(answer.message).toMatch(message);
     }
     expect((await list(user)).projects).toEqual([]);
+  });
+
+  it('refuses a request the wizard cannot send: an unknown trek or duration, answers that disagree', async () => {
+    const user = await api.signIn('inconsistent@example.com');
+    const dates = (start: string, end: string) =>
+      formData({ dates: { ...formData().dates, start, end, baseDate: start } });
+    const cases: Array<[string, unknown, RegExp]> = [
+      [
+        'a trek not in the catalogue',
+        body({
+          title: 'Mount Doom',
+          destination: 'Mount Doom',
+          formData: formData({ trek: 'Mount Doom' }),
+        }),
+        /^destination: must be one of the treks you can choose/,
+      ],
+      [
+        'a trek that cannot be chosen',
+        body({
+          destination: 'Inca Trail',
+          formData: formData({ trek: 'Inca Trail', duration: '4 days / 3 nights' }),
+        }),
+        /^destination: must be one of the treks you can choose/,
+      ],
+      [
+        'a duration the trek does not have',
+        body({ formData: formData({ duration: '999 days / 3 nights' }) }),
+        /^formData\.duration: must be one of the durations of Lares/,
+      ],
+      [
+        'a trek in formData other than the destination',
+        body({ formData: formData({ trek: 'Salkantay' }) }),
+        /^formData\.trek: must be the destination/,
+      ],
+      [
+        'a group size other than the travelers',
+        body({ groupSize: 2, formData: formData({ travelers: 9 }) }),
+        /^groupSize: must be formData\.travelers \(9\)/,
+      ],
+      [
+        "a start date other than the answers'",
+        body({ startDate: '2026-04-01', endDate: '2026-04-04' }),
+        /^startDate: must be formData\.dates\.start/,
+      ],
+      [
+        "an end date other than the answers'",
+        body({ endDate: '2026-03-06', formData: dates('2026-03-02', '2026-03-05') }),
+        /^endDate: must be formData\.dates\.end/,
+      ],
+      [
+        'an end date that is not start plus the nights',
+        body({ endDate: '2026-03-09', formData: dates('2026-03-02', '2026-03-09') }),
+        /^endDate: must be 2026-03-05, startDate plus the nights of the duration/,
+      ],
+      [
+        'an end date without a start date',
+        body({ startDate: null, endDate: '2026-03-05', formData: dates('', '2026-03-05') }),
+        /^endDate: must be null without a startDate/,
+      ],
+    ];
+    for (const [name, payload, message] of cases) {
+      const res = await create(user, payload);
+      expect(res.status, name).toBe(400);
+      const answer = (await res.json()) as { code: string; message: string };
+      expect(answer.code, name).toBe('VALIDATION');
+      expect(answer.message, name).toMatch(message);
+    }
+    expect((await list(user)).projects).toEqual([]);
+
+    // What the wizard sends passes: flexible dates left blank, another trek and duration, and
+    // the trek named in any case (stored as the catalogue spells it).
+    const blank = await create(
+      user,
+      body({
+        startDate: null,
+        endDate: null,
+        formData: formData({
+          dates: { flexible: true, flexibilityWindowDays: 2, start: '', end: '', baseDate: '' },
+        }),
+      }),
+    );
+    expect(blank.status).toBe(201);
+    const colca = await create(
+      user,
+      body({
+        title: 'Colca Canyon',
+        destination: 'colca canyon',
+        startDate: '2026-04-10',
+        endDate: '2026-04-12',
+        groupSize: 1,
+        formData: formData({
+          trek: 'colca canyon',
+          duration: '3 days / 2 nights',
+          travelers: 1,
+          dates: {
+            flexible: false,
+            flexibilityWindowDays: null,
+            start: '2026-04-10',
+            end: '2026-04-12',
+          },
+        }),
+      }),
+    );
+    expect(colca.status, await colca.clone().text()).toBe(201);
+    expect(((await colca.json()) as { destination: string }).destination).toBe('Colca Canyon');
   });
 
   // Each of these reached the database and answered 500 before (issue 8's findings).

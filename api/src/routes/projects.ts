@@ -14,6 +14,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { HttpError } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
+import { checkNewProject } from '../projects/creation-rules.js';
 import {
   PROJECT_COLUMNS,
   type ProjectRow,
@@ -59,6 +60,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
       ] as const) {
         if (date && date < earliest) throw pastDateError(field, today);
       }
+      const { destination } = checkNewProject(body);
       if (await isTemporaryEmail(db, session.userId)) {
         throw new HttpError(
           400,
@@ -78,7 +80,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
              and start_date is not distinct from $4::date and created_at > $5`,
           [
             session.userId,
-            body.destination,
+            destination,
             formData.duration,
             body.startDate,
             new Date(now.getTime() - DUPLICATE_WINDOW_MS),
@@ -106,7 +108,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
             session.userId,
             body.title,
             body.description,
-            body.destination,
+            destination,
             body.startDate,
             body.endDate,
             formData.duration,

@@ -185,7 +185,13 @@ const anotherRequest = () =>
   createProjectBody({
     destination: 'Salkantay',
     title: 'Salkantay',
-    formData: wizardAnswers({ trek: 'Salkantay', duration: '5 days / 4 nights' }),
+    // Five days, four nights: the end date is the start plus four nights (the API checks it).
+    endDate: '2026-03-06',
+    formData: wizardAnswers({
+      trek: 'Salkantay',
+      duration: '5 days / 4 nights',
+      dates: { ...wizardAnswers().dates, end: '2026-03-06' },
+    }),
   });
 
 // biome-ignore format: one line per route
