@@ -36,22 +36,26 @@ export async function pendingEmailChange(
   return row ? { email: row.new_email, expiresAt: new Date(row.expires_at).toISOString() } : null;
 }
 
-/** Starts a change (replacing any earlier one) and returns the token for the link. */
-export async function startEmailChange(
-  db: Queryable,
-  userId: string,
-  email: string,
-  now: Date,
-): Promise<{ token: string; change: EmailChange }> {
+/** A new change's token (for the link) and what it will show, before anything is stored. */
+export function newEmailChange(email: string, now: Date): { token: string; change: EmailChange } {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_MS);
+  return { token, change: { email, expiresAt: expiresAt.toISOString() } };
+}
+
+/** Stores a change made by newEmailChange, replacing any earlier one. */
+export async function saveEmailChange(
+  db: Queryable,
+  userId: string,
+  started: { token: string; change: EmailChange },
+  now: Date,
+): Promise<void> {
   await db.query('delete from email_changes where user_id = $1', [userId]);
   await db.query(
     `insert into email_changes (token_hash, user_id, new_email, created_at, expires_at)
      values ($1, $2, $3, $4, $5)`,
-    [hashToken(token), userId, email, now, expiresAt],
+    [hashToken(started.token), userId, started.change.email, now, started.change.expiresAt],
   );
-  return { token, change: { email, expiresAt: expiresAt.toISOString() } };
 }
 
 export async function findEmailChange(db: Queryable, token: string, now: Date) {

@@ -236,6 +236,39 @@ describe('the profile: display name and a verified e-mail change', () => {
     expect((await me(ana)).email).toBe('race@example.com');
   });
 
+  it('changes nothing when the mail cannot be sent: not the name, not the pending change (502)', async () => {
+    const failing = await startTestApi(
+      {},
+      { mailer: { send: async () => Promise.reject(new Error('SMTP down')) } },
+    );
+    try {
+      const ana = await failing.signIn('all-or-nothing@example.com');
+      await failing.db.query("update users set display_name = 'Ana' where id = $1", [ana.userId]);
+      // A change asked for earlier, still waiting for its link.
+      await failing.db.query(
+        `insert into email_changes (token_hash, user_id, new_email, created_at, expires_at)
+         values ('earlier', $1, 'earlier@example.com', $2, $3)`,
+        [ana.userId, failing.clock.now, new Date(failing.clock.now.getTime() + 3_600_000)],
+      );
+      const res = await failing.request('PUT', '/api/user/profile', {
+        as: ana,
+        body: { displayName: 'Mallory', email: 'elsewhere@example.com' },
+      });
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { code: string }).code).toBe('MAIL_NOT_SENT');
+      const user = (await (await failing.request('GET', '/api/auth/user', { as: ana })).json()) as {
+        displayName: string;
+      };
+      expect(user.displayName).toBe('Ana');
+      const pending = await failing.request('GET', '/api/user/email-change', { as: ana });
+      expect(((await pending.json()) as { emailChange: { email: string } }).emailChange.email).toBe(
+        'earlier@example.com',
+      );
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('never logs an e-mail-change token', async () => {
     const logged = await startTestApi({ LOG_LEVEL: 'info' }, { logs: true });
     try {

@@ -19,8 +19,9 @@ import {
   EMAIL_CHANGE_TTL_MS,
   emailBelongsToAnother,
   findEmailChange,
+  newEmailChange,
   pendingEmailChange,
-  startEmailChange,
+  saveEmailChange,
 } from '../account/email-change.js';
 import { currentSession, sessionOf, signedInHook } from '../auth/current-session.js';
 import { findUser } from '../auth/users.js';
@@ -87,31 +88,21 @@ export function registerProfileRoutes(
       // an account: its owner gets a notice instead of the link, and the change waits for a link
       // that never comes (docs/product/account.md, "Account").
       const taken = changesEmail && (await emailBelongsToAnother(db, email, userId));
-      if (displayName !== undefined) {
-        await db.query('update users set display_name = $2, updated_at = $3 where id = $1', [
-          userId,
-          displayName,
-          now,
-        ]);
-      }
-      let emailChange = await pendingEmailChange(db, userId, now);
-      if (email !== undefined && !changesEmail) {
-        // The address the account already has: nothing to prove, any pending change is dropped.
-        await db.query('delete from email_changes where user_id = $1', [userId]);
-        emailChange = null;
-      } else if (changesEmail) {
-        const started = await startEmailChange(db, userId, email, now);
+      // The mail goes first and nothing is written until it has: a 502 changes nothing (not the
+      // name, not a change already pending). Its link works once the change below is stored.
+      const started = changesEmail ? newEmailChange(email, now) : null;
+      if (started) {
+        const to = started.change.email;
         const link = `${config.publicOrigin}/api/user/email-change/confirm?token=${started.token}`;
         if (mailer) {
           try {
             await mailer.send(
               taken
-                ? emailTakenNotice(email)
-                : emailChangeEmail(email, link, EMAIL_CHANGE_TTL_MS / HOUR_MS),
+                ? emailTakenNotice(to)
+                : emailChangeEmail(to, link, EMAIL_CHANGE_TTL_MS / HOUR_MS),
             );
           } catch (error) {
             request.log.error({ err: error }, 'e-mail change link could not be sent');
-            await db.query('delete from email_changes where user_id = $1', [userId]);
             throw new HttpError(
               502,
               'MAIL_NOT_SENT',
@@ -119,10 +110,28 @@ export function registerProfileRoutes(
             );
           }
         } else if (config.env === 'development' && !taken) {
-          request.log.info({ email }, `e-mail change link (no SMTP_URL set): ${link}`);
+          request.log.info({ email: to }, `e-mail change link (no SMTP_URL set): ${link}`);
         }
-        emailChange = started.change;
       }
+      const emailChange = await db.transaction(async (tx) => {
+        if (displayName !== undefined) {
+          await tx.query('update users set display_name = $2, updated_at = $3 where id = $1', [
+            userId,
+            displayName,
+            now,
+          ]);
+        }
+        if (started) {
+          await saveEmailChange(tx, userId, started, now);
+          return started.change;
+        }
+        if (email !== undefined) {
+          // The address the account already has: nothing to prove, any pending change is dropped.
+          await tx.query('delete from email_changes where user_id = $1', [userId]);
+          return null;
+        }
+        return pendingEmailChange(tx, userId, now);
+      });
       const user = await findUser(db, config, userId);
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Not signed in');
       return { user, emailChange };
