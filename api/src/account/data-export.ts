@@ -24,6 +24,11 @@ export function exportDownloadPath(exportId: string): string {
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
+/** The rate-limit key counting one account's data exports (deleted with the account). */
+export function dataExportCounter(userId: string): string {
+  return `data-export:user:${userId}`;
+}
+
 /**
  * Everything held about a user: the profile, the sign-in methods (never a session token, a link
  * token or an OAuth secret: those are stored hashed and are not the person's data), the

@@ -38,7 +38,8 @@ export async function deleteAccount(db: Database, userId: string): Promise<strin
     // the account's, and goes.
     await tx.query(
       `delete from rate_limits
-       where key = any(array['email-change:user:' || $1, 'profile-image:user:' || $1])
+       where key = any(array['email-change:user:' || $1, 'profile-image:user:' || $1,
+                             'data-export:user:' || $1])
           or exists (
             select 1 from unnest($2::text[]) e
             where starts_with(key, 'magic-link:signed-in:' || e || ' ')

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 
 export interface Hit {
   count: number;
@@ -11,7 +11,7 @@ export interface Hit {
  * counters: the security limits (magic links, social sign-ins) hold whatever process answers.
  */
 export async function countHit(
-  db: Database,
+  db: Queryable,
   key: string,
   windowMs: number,
   now: Date,

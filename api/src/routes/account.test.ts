@@ -229,6 +229,35 @@ describe('data export and account deletion', () => {
     expect(rows[0]?.last_error).toContain('no handler');
   });
 
+  it('makes at most 3 exports a day per account: then 429 RATE_LIMITED with Retry-After', async () => {
+    const eva = await api.signIn('many-exports@example.com');
+    const ask = () => api.request('POST', '/api/user/export-data', { as: eva });
+    const start = api.clock.now;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        api.clock.now = new Date(start.getTime() + i * 60_000);
+        expect((await ask()).status).toBe(202);
+        // Asking again while it is queued adds nothing, and is not counted.
+        expect((await ask()).status).toBe(202);
+        expect(await api.runJobs()).toBe(1);
+      }
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'You can ask for 3 data exports a day. Please try again in 24 hours.',
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+      expect(await api.runJobs()).toBe(0);
+      // A day after the first, one more may be made.
+      api.clock.now = new Date(start.getTime() + 24 * 3600_000 + 1);
+      expect((await ask()).status).toBe(202);
+      expect(await api.runJobs()).toBe(1);
+    } finally {
+      api.clock.now = start;
+    }
+  });
+
   it('refuses an export for a placeholder e-mail: the link could not be sent', async () => {
     const nina = await api.signIn('facebook-9@users.trekperu.invalid');
     await api.db.query('update users set is_temporary_email = true where id = $1', [nina.userId]);

@@ -6,17 +6,22 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { exportNotFoundPage, sendHtml } from '../account/account-pages.js';
-import { DATA_EXPORT_JOB, signInToDownload } from '../account/data-export.js';
+import { DATA_EXPORT_JOB, dataExportCounter, signInToDownload } from '../account/data-export.js';
 import { deleteAccount } from '../account/delete-account.js';
 import { currentSession, sessionOf, signedInHook } from '../auth/current-session.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
+import { countHit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 import { enqueueJob, type JobRunner } from '../jobs/job-queue.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 const exportParamsSchema = z.object({ id: z.uuid() });
+
+/** Data exports one account may have made in a day (docs/product/account.md). */
+export const DATA_EXPORTS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Data export and account deletion (docs/product/account.md, "Security & privacy").
@@ -50,16 +55,28 @@ export function registerAccountRoutes(
           'Add your email address first: the download link is sent by email.',
         );
       }
-      // One export at a time: asking again while one is being made adds nothing.
+      // One export at a time: asking again while one is being made adds nothing. Each export
+      // made counts towards a few a day (it reads everything held, writes a file, sends a mail).
+      const now = ctx.now();
       await db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`export:${userId}`]);
         const queued = await tx.query(
           `select 1 from jobs where user_id = $1 and kind = $2 and status in ('pending', 'running')`,
           [userId, DATA_EXPORT_JOB],
         );
-        if (queued.rows.length === 0) {
-          await enqueueJob(tx, { kind: DATA_EXPORT_JOB, userId }, ctx.now());
+        if (queued.rows.length > 0) return;
+        const made = await countHit(tx, dataExportCounter(userId), DAY_MS, now);
+        if (made.count > DATA_EXPORTS_PER_DAY) {
+          const seconds = Math.max(1, Math.ceil((made.resetAt.getTime() - now.getTime()) / 1000));
+          const hours = Math.ceil(seconds / 3600);
+          throw new HttpError(
+            429,
+            'RATE_LIMITED',
+            `You can ask for ${DATA_EXPORTS_PER_DAY} data exports a day. Please try again in ${hours <= 1 ? 'an hour' : `${hours} hours`}.`,
+            { retryAfterSeconds: seconds },
+          );
         }
+        await enqueueJob(tx, { kind: DATA_EXPORT_JOB, userId }, now);
       });
       jobs.wake();
       return reply.status(202).send({
