@@ -92,8 +92,9 @@ export async function accountEmailProven(db: Queryable, userId: string): Promise
  * e-mail nobody had proven (a provider reported it without vouching for it: Facebook never does)
  * was never this person's: whoever used it loses it. Every sign-in method that does not prove
  * this address is removed, a provider that verified another address included (it could be
- * anyone's, linked before the owner came), and every session is ended; the owner can link
- * methods again from a session that proved the address.
+ * anyone's, linked before the owner came), every session is ended, and what those sessions
+ * started (an e-mail change, a link under way) is dropped; the owner can link methods again
+ * from a session that proved the address.
  */
 export async function claimUnprovenAccount(db: Queryable, userId: string): Promise<void> {
   if (await accountEmailProven(db, userId)) return;
@@ -103,6 +104,11 @@ export async function claimUnprovenAccount(db: Queryable, userId: string): Promi
        and not (i.email_verified and lower(i.email) = lower(u.email))`,
     [userId],
   );
+  // What a session of theirs started and could still finish elsewhere goes too: an e-mail change
+  // (its link would need a session, but the owner should not find it pending) and links of
+  // sign-in methods under way.
+  await db.query('delete from email_changes where user_id = $1', [userId]);
+  await db.query('delete from oauth_flows where user_id = $1', [userId]);
   await deleteUserSessions(db, userId);
 }
 

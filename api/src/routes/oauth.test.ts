@@ -303,6 +303,12 @@ describe('OAuth sign-in', () => {
        values ($1, 'google', 'g-evil', 'mallory@evil.example', true)`,
       [id],
     );
+    // The attacker also asked for the account's e-mail to become theirs.
+    const change = await api.request('PUT', '/api/user/profile', {
+      ...attacker,
+      body: { email: 'mallory@evil.example' },
+    });
+    expect(change.status).toBe(200);
     const sent = (await (
       await api.request('POST', '/api/auth/request-magic-link', {
         body: { email: 'boss@example.com', firstName: 'Boss', lastName: 'Owner', redirectTo: '/' },
@@ -316,6 +322,8 @@ describe('OAuth sign-in', () => {
       providers: Array<{ provider: string }>;
     };
     expect(after).toMatchObject({ id, isAdmin: true, providers: [{ provider: 'magic_link' }] });
+    const pending = await api.request('GET', '/api/user/email-change', owner);
+    expect(await pending.json()).toEqual({ emailChange: null });
     expect((await api.request('GET', '/api/auth/user', attacker)).status).toBe(401);
 
     // The attacker's Google, in a fresh browser, no longer opens the boss's account.
