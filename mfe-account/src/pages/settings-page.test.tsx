@@ -275,6 +275,14 @@ describe('sign-in methods', () => {
     expect(await screen.findByText('Account linked')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  it('says why a provider was not linked to an account whose e-mail nobody has proven', async () => {
+    settingsApi();
+    const { router } = renderPage(<SettingsPage />, '/u/settings?error=email_unproven');
+    expect(await screen.findByText('Failed to link account')).toBeTruthy();
+    expect(screen.getByText(/Confirm your email address first/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
 });
 
 describe('notifications', () => {
