@@ -1,7 +1,7 @@
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ApiError, apiRequest } from './client';
+import { ApiError, apiRequest, READ_TIMEOUT_MS, signalWithTimeout } from './client';
 
 describe('apiRequest', () => {
   it('sends cookie credentials and no body or content type without a payload', async () => {
@@ -89,6 +89,34 @@ describe('apiRequest', () => {
     const api = mockApi();
     const controller = new AbortController();
     await apiRequest('GET', '/health', { signal: controller.signal });
-    expect(api.fetch.mock.calls[0]?.[1]?.signal).toBe(controller.signal);
+    const sent = api.fetch.mock.calls[0]?.[1]?.signal;
+    expect(sent?.aborted).toBe(false);
+    controller.abort();
+    expect(sent?.aborted).toBe(true);
+  });
+
+  it('gives up a read after READ_TIMEOUT_MS, never a write', async () => {
+    const api = mockApi({
+      routes: { 'GET /api/projects': json([]), 'POST /api/projects': json({}, 201) },
+    });
+    await apiRequest('GET', '/api/projects');
+    await apiRequest('POST', '/api/projects', { body: {} });
+    expect(api.fetch.mock.calls[0]?.[1]?.signal).toBeInstanceOf(AbortSignal);
+    expect(api.fetch.mock.calls[1]?.[1]?.signal).toBeUndefined();
+    expect(READ_TIMEOUT_MS).toBe(20_000);
+  });
+});
+
+describe('signalWithTimeout', () => {
+  it('ends after its time, or with the caller, whichever comes first', async () => {
+    const alone = signalWithTimeout(undefined, 10);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(alone.aborted).toBe(true);
+    expect((alone.reason as DOMException).name).toBe('TimeoutError');
+
+    const caller = new AbortController();
+    const either = signalWithTimeout(caller.signal, 60_000);
+    caller.abort();
+    expect(either.aborted).toBe(true);
   });
 });

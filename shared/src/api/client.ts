@@ -60,6 +60,19 @@ export interface RequestOptions<T> {
 }
 
 /**
+ * How long a read may take before it fails like any other (a page then offers Try again instead
+ * of its skeleton forever, and a user read that never answers means no user). Writes have no
+ * such limit: abandoning one the server may still finish would invite the same write twice.
+ */
+export const READ_TIMEOUT_MS = 20_000;
+
+/** The caller's signal, if any, and a timeout of `ms`: whichever ends first cancels the call. */
+export function signalWithTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
+/**
  * The one fetch client (docs/product/site.md, "Calls"): cookie credentials, JSON only with a
  * payload, non-OK answers throw ApiError. With `on401: 'returnNull'` a 401 resolves to null
  * instead. No toasts or redirects here: callers decide.
@@ -85,7 +98,8 @@ export async function apiRequest<T>(
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
   }
-  if (options.signal) init.signal = options.signal;
+  if (method === 'GET') init.signal = signalWithTimeout(options.signal, READ_TIMEOUT_MS);
+  else if (options.signal) init.signal = options.signal;
   if (options.cache) init.cache = options.cache;
 
   const response = await fetch(url, init);
