@@ -1,7 +1,7 @@
 /**
- * The navigation state of the header's Sign In when it is pressed on the wizard itself: the
- * wizard is already on screen, so instead of a navigation that changes nothing it opens its
- * sign-in modal. Elsewhere Sign In goes to /trek/new without it (the spec's target).
+ * The navigation state of the header's Sign In: it goes to /trek/new (the spec's target) and asks
+ * the wizard to open its sign-in modal, so a person pressing Sign In can sign in from any page,
+ * the wizard included (where a navigation alone would change nothing).
  */
 export const SIGN_IN_REQUEST_STATE = { openSignIn: true } as const;
 
