@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.layer.css';
 import { DatePickerInput } from '@mantine/dates';
+import { useId } from 'react';
 import { toIsoDate } from '../format/dates';
 import { EnGbDatesProvider } from './en-gb-dates-provider';
 
@@ -18,9 +19,13 @@ export interface StartDateInputProps {
  * like 'Mon 05 Jan 2026', every control named for screen readers.
  */
 export function StartDateInput({ value, onChange }: StartDateInputProps) {
+  // The calendar dialog is named by the element whose id its popover holds; without one id for
+  // both, it points at an id no element has, and the dialog has no name.
+  const id = useId();
   return (
     <EnGbDatesProvider>
       <DatePickerInput
+        id={id}
         label="Start date"
         placeholder="Select start date"
         value={value}
@@ -29,7 +34,7 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
         }}
         valueFormat={DISPLAY_FORMAT}
         minDate={toIsoDate(new Date())}
-        popoverProps={{ trapFocus: true }}
+        popoverProps={{ trapFocus: true, id }}
         // Days of the months around are half-transparent (2.4:1): not shown at all.
         hideOutsideDates
         ariaLabels={{

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../query-client';
@@ -9,6 +10,7 @@ import { NotBuiltYet } from './not-built-yet';
 import { PageMeta } from './page-meta';
 import { PageSkeleton } from './page-skeleton';
 import { socialSignInButtonContent } from './social-sign-in';
+import { StartDateInput } from './start-date-input';
 
 function renderPage(element: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element }]);
@@ -127,5 +129,13 @@ describe('socialSignInButtonContent', () => {
     expect(
       screen.getByRole('button', { name: 'Continue with Google development sign-in' }),
     ).toBeTruthy();
+  });
+});
+
+describe('StartDateInput', () => {
+  it('opens a calendar dialog named after its field, Start date', async () => {
+    renderPage(<StartDateInput value={null} onChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
+    expect(await screen.findByRole('dialog', { name: 'Start date' })).toBeTruthy();
   });
 });
