@@ -1,5 +1,6 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { badgeColoursFor, getDurationOptions } from '@trek/shared';
+import { useId } from 'react';
 import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
@@ -14,53 +15,59 @@ export interface DurationStepProps {
 export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
   const options = getDurationOptions(trek);
   const arrows = useArrowKeyChoice();
+  const ids = useId();
+  const [headingId, textId, name] = [`${ids}-heading`, `${ids}-text`, `${ids}-duration`];
   return (
     <>
       <StepHeading
+        id={headingId}
+        textId={textId}
         title="How long would you like to trek?"
         text={`Durations available for ${trek || 'your trek'}.`}
       />
-      <Radio.Group
-        value={value}
-        onChange={(duration) => onChoose(duration, !arrows.byArrowKey())}
-        aria-label="Duration"
+      {/* Named and described by the step's heading, as on the trek step. */}
+      <Stack
+        role="radiogroup"
+        aria-labelledby={headingId}
+        aria-describedby={textId}
+        gap="sm"
+        {...arrows.handlers}
       >
-        <Stack gap="sm" {...arrows.handlers}>
-          {options.map((option) => {
-            const colours = badgeColoursFor(option.label);
-            return (
-              <Radio.Card
-                key={option.duration}
-                value={option.duration}
-                disabled={!option.is_available}
-                className={classes.card}
-                p="md"
-                onClick={() => {
-                  if (option.is_available && value === option.duration)
-                    onChoose(option.duration, true);
-                }}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2}>
-                    <Text fw={700}>{option.duration}</Text>
-                    <Text fz="sm" c="dimmed">
-                      {option.subtitle}
-                    </Text>
-                  </Stack>
-                  <Stack gap={4} align="flex-end">
-                    <Badge bg={colours.background} c={colours.text} variant="filled" radius="sm">
-                      {option.label}
-                    </Badge>
-                    <Text fz="xs" c={option.is_available ? 'teal.8' : 'dimmed'}>
-                      {option.is_available ? 'Available' : 'Unavailable'}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Radio.Card>
-            );
-          })}
-        </Stack>
-      </Radio.Group>
+        {options.map((option) => {
+          const colours = badgeColoursFor(option.label);
+          return (
+            <Radio.Card
+              key={option.duration}
+              name={name}
+              checked={value === option.duration}
+              disabled={!option.is_available}
+              className={classes.card}
+              p="md"
+              // Choosing the duration that is already chosen still moves on.
+              onClick={() => {
+                if (option.is_available) onChoose(option.duration, !arrows.byArrowKey());
+              }}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2}>
+                  <Text fw={700}>{option.duration}</Text>
+                  <Text fz="sm" c="dimmed">
+                    {option.subtitle}
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end">
+                  <Badge bg={colours.background} c={colours.text} variant="filled" radius="sm">
+                    {option.label}
+                  </Badge>
+                  <Text fz="xs" c={option.is_available ? 'teal.8' : 'dimmed'}>
+                    {option.is_available ? 'Available' : 'Unavailable'}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          );
+        })}
+      </Stack>
     </>
   );
 }

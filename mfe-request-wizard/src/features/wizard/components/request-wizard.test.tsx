@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
 import { buildWizardAnswers } from '@trek/shared/testing/builders';
@@ -107,6 +107,20 @@ describe('RequestWizard', () => {
     ).toBeTruthy();
     // The last step fetches the dates step ahead too; let it finish before the test ends.
     await import('./dates-step');
+  });
+
+  it("names the trek and duration cards' groups by the step's heading", async () => {
+    mockApi();
+    renderPage(<Controlled initial={selectTrek(emptyFormData(), 'Lares')} />);
+    const durations = screen.getByRole('radiogroup', { name: 'How long would you like to trek?' });
+    expect(durations.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(durations).getAllByRole('radio')).toHaveLength(4);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const treks = screen.getByRole('radiogroup', { name: 'Choose your trek' });
+    expect(within(treks).getAllByRole('radio')).toHaveLength(8);
+    expect(within(treks).getByRole('radio', { name: 'Lares' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
   });
 
   it('shows only the step indicator in indicator-only mode', () => {

@@ -7,8 +7,16 @@ import { createContext, type RefObject, useContext, useEffect, useRef } from 're
  */
 export const StepFocusRequest = createContext<RefObject<boolean> | null>(null);
 
+export interface StepHeadingProps {
+  title: string;
+  text?: string;
+  /** Ids of the title and the text, for a group of choices named and described by them. */
+  id?: string;
+  textId?: string;
+}
+
 /** The heading of a step. */
-export function StepHeading({ title, text }: { title: string; text?: string }) {
+export function StepHeading({ title, text, id, textId }: StepHeadingProps) {
   const focusRequest = useContext(StepFocusRequest);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -21,6 +29,7 @@ export function StepHeading({ title, text }: { title: string; text?: string }) {
     <Stack gap={4} mb="md">
       <Title
         order={2}
+        id={id}
         fz={{ base: 'xl', sm: 26 }}
         ref={heading}
         tabIndex={-1}
@@ -28,7 +37,11 @@ export function StepHeading({ title, text }: { title: string; text?: string }) {
       >
         {title}
       </Title>
-      {text && <Text c="dimmed">{text}</Text>}
+      {text && (
+        <Text c="dimmed" id={textId}>
+          {text}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Image, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { WIZARD_TREKS } from '@trek/shared';
+import { useId } from 'react';
 import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
@@ -12,48 +13,59 @@ export interface TrekStepProps {
 
 export function TrekStep({ value, onChoose }: TrekStepProps) {
   const arrows = useArrowKeyChoice();
+  const ids = useId();
+  const [headingId, textId, name] = [`${ids}-heading`, `${ids}-text`, `${ids}-trek`];
   return (
     <>
       <StepHeading
+        id={headingId}
+        textId={textId}
         title="Choose your trek"
         text="Pick the route you dream of; guides tailor the rest."
       />
-      <Radio.Group
-        value={value}
-        onChange={(trek) => onChoose(trek, !arrows.byArrowKey())}
-        aria-label="Trek"
+      {/*
+        The cards' own radio group, named and described by the step's heading (Mantine's
+        Radio.Group names its group only by a label of its own). The shared `name` lets the
+        arrow keys move between the cards.
+      */}
+      <SimpleGrid
+        role="radiogroup"
+        aria-labelledby={headingId}
+        aria-describedby={textId}
+        cols={{ base: 1, xs: 2 }}
+        spacing="sm"
+        {...arrows.handlers}
       >
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" {...arrows.handlers}>
-          {WIZARD_TREKS.map((trek) => (
-            <Radio.Card
-              key={trek.id}
-              value={trek.name}
-              disabled={trek.disabled}
-              className={classes.card}
-              aria-label={trek.comingSoon ? `${trek.name} (coming soon)` : trek.name}
-              // Choosing the trek that is already chosen still moves on.
-              onClick={() => {
-                if (!trek.disabled && value === trek.name) onChoose(trek.name, true);
-              }}
-            >
-              <Image src={trek.image} alt="" h={96} radius="sm" />
-              <Stack gap={2} p="sm">
-                <Group justify="space-between" wrap="wrap" gap={4}>
-                  <Text fw={700}>{trek.name}</Text>
-                  {trek.comingSoon && (
-                    <Badge color="gray" variant="light" size="sm">
-                      Coming Soon
-                    </Badge>
-                  )}
-                </Group>
-                <Text fz="sm" c="dimmed">
-                  {trek.description}
-                </Text>
-              </Stack>
-            </Radio.Card>
-          ))}
-        </SimpleGrid>
-      </Radio.Group>
+        {WIZARD_TREKS.map((trek) => (
+          <Radio.Card
+            key={trek.id}
+            name={name}
+            checked={value === trek.name}
+            disabled={trek.disabled}
+            className={classes.card}
+            aria-label={trek.comingSoon ? `${trek.name} (coming soon)` : trek.name}
+            // Choosing the trek that is already chosen still moves on.
+            onClick={() => {
+              if (!trek.disabled) onChoose(trek.name, !arrows.byArrowKey());
+            }}
+          >
+            <Image src={trek.image} alt="" h={96} radius="sm" className={classes.image} />
+            <Stack gap={2} p="sm">
+              <Group justify="space-between" wrap="wrap" gap={4}>
+                <Text fw={700}>{trek.name}</Text>
+                {trek.comingSoon && (
+                  <Badge color="gray" variant="light" size="sm">
+                    Coming Soon
+                  </Badge>
+                )}
+              </Group>
+              <Text fz="sm" c="dimmed">
+                {trek.description}
+              </Text>
+            </Stack>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
     </>
   );
 }
