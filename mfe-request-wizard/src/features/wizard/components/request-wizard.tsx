@@ -131,7 +131,7 @@ export function RequestWizard({
     <Grid gap={{ base: 0, md: 'xl' }} className={classes.layout}>
       <Grid.Col span={{ base: 12, md: 7 }}>
         {/* While submitting, nothing behind the overlay can be reached (keyboard included). */}
-        <Stack gap="lg" inert={submitting}>
+        <Stack gap="lg" inert={submitting} className={classes.column}>
           {indicator}
           <WizardProgress step={step} />
           <StepFocusRequest value={focusRequest}>
@@ -140,6 +140,7 @@ export function RequestWizard({
               aria-label={`Step ${step + 1}: ${WIZARD_STEPS[step]}`}
               withBorder={false}
               p={0}
+              className={classes.step}
             >
               {step === 0 && (
                 <TrekStep
