@@ -3,11 +3,47 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
 import { renderPage } from '../test/render';
 import RequestWizardPage from './request-wizard-page';
 
+afterEach(() => window.history.replaceState(null, ''));
+
 describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
+  it("keeps the step in the page's history entry: opened again, it shows that step, not the first open one", async () => {
+    mockApi();
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+    const user = userEvent.setup();
+    const first = renderPage(<RequestWizardPage />, '/create-project');
+    expect(await screen.findByText('4 out of 4')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('2 out of 4')).toBeTruthy();
+    expect(window.history.state?.[STEP_HISTORY_KEY]).toBe(1);
+    first.unmount();
+
+    // A reload, or Back to this entry: the same step, with the answers from storage.
+    renderPage(<RequestWizardPage />, '/create-project');
+    expect(await screen.findByText('2 out of 4')).toBeTruthy();
+    expect(
+      (screen.getByRole('radio', { name: /4 days \/ 3 nights/ }) as HTMLButtonElement).dataset
+        .checked,
+    ).toBeDefined();
+  });
+
+  it('opens at the first open step when the kept step is out of reach of the answers', async () => {
+    mockApi();
+    window.history.replaceState({ [STEP_HISTORY_KEY]: 3 }, '');
+    localStorage.setItem(
+      STORAGE_KEYS.wizardFormData,
+      JSON.stringify(buildWizardAnswers({ duration: '' })),
+    );
+    renderPage(<RequestWizardPage />, '/create-project');
+    expect(await screen.findByText('2 out of 4')).toBeTruthy();
+    expect(window.history.state?.[STEP_HISTORY_KEY]).toBe(1);
+  });
+
   it('walks a visitor through the four steps and opens the sign-in modal on submit', async () => {
     mockApi();
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
 import { RequestWizard } from '../features/wizard/components/request-wizard';
+import { useStepInHistory } from '../features/wizard/hooks/use-step-in-history';
 import { useWizardForm } from '../features/wizard/hooks/use-wizard-form';
 
 /**
@@ -20,6 +21,7 @@ const RegistrationModal = lazy(() =>
 /** Exposed as `wizard/RequestWizardPage`: /, /trek/new and /create-project. */
 export default function RequestWizardPage() {
   const { data, update, replace } = useWizardForm();
+  const [step, setStep] = useStepInHistory(data);
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
@@ -58,6 +60,8 @@ export default function RequestWizardPage() {
         <RequestWizard
           data={data}
           update={update}
+          step={step}
+          onStepChange={setStep}
           submitting={submitting}
           onSubmit={() => submit(data)}
         />

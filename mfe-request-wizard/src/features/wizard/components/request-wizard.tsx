@@ -57,7 +57,10 @@ function SubmittingStatus() {
 export interface RequestWizardProps {
   data: WizardFormData;
   update: (change: (current: WizardFormData) => WizardFormData) => void;
-  /** Controlled current step; leave undefined to keep it inside (resuming where answers stop). */
+  /**
+   * Controlled current step (the page keeps it in the browser's history); leave undefined to
+   * keep it inside (resuming where the answers stop).
+   */
   step?: StepIndex;
   onStepChange?: (step: StepIndex) => void;
   /** Shows only the step indicator (e.g. above a summary). */

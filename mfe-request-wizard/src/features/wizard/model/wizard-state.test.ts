@@ -9,6 +9,7 @@ import {
   nextStep,
   previousStep,
   progressPercent,
+  restoreStep,
   selectDuration,
   selectStartDate,
   selectTrek,
@@ -105,6 +106,19 @@ describe('wizard steps', () => {
     expect(firstIncompleteStep(emptyFormData())).toBe(0);
     expect(firstIncompleteStep(selectTrek(emptyFormData(), 'Lares'))).toBe(1);
     expect(firstIncompleteStep(complete())).toBe(3);
+  });
+
+  it('returns to the step the page was on when the answers allow it, else the first open one', () => {
+    const lares = selectTrek(emptyFormData(), 'Lares');
+    // Went back to an answered step: that step, not the first one still open.
+    expect(restoreStep(0, complete())).toBe(0);
+    expect(restoreStep(1, complete())).toBe(1);
+    expect(restoreStep(3, complete())).toBe(3);
+    // A step the answers no longer reach (cleared in another tab), or nothing usable kept.
+    expect(restoreStep(3, lares)).toBe(1);
+    expect(restoreStep(2, emptyFormData())).toBe(0);
+    for (const kept of [undefined, null, '2', 1.5, -1, 4, Number.NaN])
+      expect(restoreStep(kept, lares), String(kept)).toBe(1);
   });
 
   it('is ready to submit only with every answer', () => {

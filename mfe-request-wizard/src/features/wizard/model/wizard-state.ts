@@ -135,6 +135,17 @@ export function firstIncompleteStep(data: WizardFormData): StepIndex {
   return LAST_STEP as StepIndex;
 }
 
+/**
+ * The step to show when the wizard opens: the one this page was on (kept in the browser's
+ * history, so a reload, Back or Forward returns to it), if the answers still allow it;
+ * otherwise the first step still to answer.
+ */
+export function restoreStep(saved: unknown, data: WizardFormData): StepIndex {
+  if (typeof saved === 'number' && Number.isInteger(saved) && canGoTo(saved, data))
+    return saved as StepIndex;
+  return firstIncompleteStep(data);
+}
+
 /** Every answer an automatic submission needs (docs/product/wizard.md, "Submitting"). */
 export function isReadyToSubmit(data: WizardFormData): boolean {
   return WIZARD_STEPS.every((_, step) => isStepComplete(step, data));
