@@ -19,6 +19,8 @@ const ROUTES: Array<{
   /** The page's main heading, when it differs from the title. */
   heading?: string;
   as?: 'traveler' | 'admin';
+  /** Local storage the page needs to show itself rather than send the visitor elsewhere. */
+  storage?: Record<string, string>;
 }> = [
   { path: '/landing', owner: 'host', title: 'Welcome' },
   { path: '/', owner: 'wizard', title: 'Create your trek request' },
@@ -29,6 +31,16 @@ const ROUTES: Array<{
     owner: 'wizard',
     title: 'Trek Request Submitted',
     heading: 'Trek Request Submitted!',
+    // With no request just sent it goes to the wizard (wizard-ux.spec.ts).
+    storage: {
+      'trek.createdProjectSummary': JSON.stringify({
+        id: null,
+        trek: 'Lares',
+        dates: { start: '', end: '', flexible: false, flexibilityWindowDays: null },
+        duration: '4 days / 3 nights',
+        travelers: 1,
+      }),
+    },
   },
   { path: '/u/projects', owner: 'projects', title: 'My Projects', as: 'traveler' },
   // No project has the id 42: the projects pages say so.
@@ -98,6 +110,10 @@ for (const route of ROUTES) {
     context,
   }) => {
     if (route.as) await signIn(context, route.as);
+    if (route.storage)
+      await page.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, route.storage);
     const fetched = remotesFetched(page);
     await page.goto(route.path);
 

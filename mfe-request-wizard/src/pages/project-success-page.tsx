@@ -1,14 +1,17 @@
-import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Stack, Title } from '@mantine/core';
 import { hrefTo, PATHS, PageMeta } from '@trek/shared';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { readCreatedProject } from '../features/submission/created-project';
 import { ProjectSummaryCard } from '../features/success/components/project-summary-card';
 
 /** Exposed as `wizard/ProjectSuccessPage`: /project-success. */
 export default function ProjectSuccessPage() {
   const [summary] = useState(readCreatedProject);
-  const projectPath = summary?.id ? hrefTo(PATHS.project, { id: summary.id }) : PATHS.projects;
+  // Opened with nothing just sent (a typed address, a bookmark, a new tab): there is nothing to
+  // confirm, so the traveler goes to the wizard rather than to a page about no request.
+  if (!summary) return <Navigate to={PATHS.createProject} replace />;
+  const projectPath = summary.id ? hrefTo(PATHS.project, { id: summary.id }) : PATHS.projects;
   return (
     <>
       <PageMeta
@@ -19,11 +22,7 @@ export default function ProjectSuccessPage() {
       <Container size="sm" py={48}>
         <Stack gap="lg">
           <Title order={1}>Trek Request Submitted!</Title>
-          {summary ? (
-            <ProjectSummaryCard summary={summary} />
-          ) : (
-            <Text c="dimmed">Your request was sent. You can find it in your projects.</Text>
-          )}
+          <ProjectSummaryCard summary={summary} />
           <div>
             <Title order={2} fz="lg" mb="xs">
               What happens next?
