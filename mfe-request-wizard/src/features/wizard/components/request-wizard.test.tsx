@@ -109,6 +109,32 @@ describe('RequestWizard', () => {
     await import('./dates-step');
   });
 
+  it('keeps focus on the submitting dialog: Tab stays, and focus put elsewhere comes back', async () => {
+    mockApi();
+    renderPage(
+      <>
+        <a href="/u/projects">A header link</a>
+        <RequestWizard
+          data={buildWizardAnswers()}
+          update={() => {}}
+          step={3}
+          submitting
+          onSubmit={() => {}}
+        />
+      </>,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement).toBe(dialog);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(dialog);
+    screen.getByRole('link', { name: 'A header link' }).focus();
+    expect(document.activeElement).toBe(dialog);
+    await import('./dates-step');
+  });
+
   it("names the trek and duration cards' groups by the step's heading", async () => {
     mockApi();
     renderPage(<Controlled initial={selectTrek(emptyFormData(), 'Lares')} />);

@@ -1,4 +1,5 @@
 import { Overlay, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useFocusTrap, useMergedRef } from '@mantine/hooks';
 import { useEffect, useId, useRef } from 'react';
 import classes from './submitting-overlay.module.css';
 
@@ -7,20 +8,40 @@ export const LOADING_BAR_MS = 3500;
 
 /**
  * Shown while a request is being created: an alert dialog named by its title and described by
- * its text, which takes focus (the form behind it is inert), so a screen reader says what is
- * happening and a keyboard user is not left on a control that no longer works.
+ * its text, which takes focus and keeps it, so a screen reader says what is happening and a
+ * keyboard user is not left on a control that no longer works. The form behind is inert, but
+ * the site's header and footer are not: Tab and Shift+Tab stay on the dialog (a focus trap), a
+ * click on the dimmed page does not take focus away, and focus that gets out all the same (a
+ * browser shortcut, F6) is brought back.
  */
 export function SubmittingOverlay() {
   const titleId = useId();
   const textId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const trap = useFocusTrap(true);
+  const ref = useMergedRef(dialog, trap);
   useEffect(() => {
     dialog.current?.focus();
+    const keepFocus = (event: FocusEvent) => {
+      const node = dialog.current;
+      if (node && event.target instanceof Node && !node.contains(event.target)) node.focus();
+    };
+    document.addEventListener('focusin', keepFocus);
+    return () => document.removeEventListener('focusin', keepFocus);
   }, []);
   return (
-    <Overlay fixed blur={2} color="#fff" backgroundOpacity={0.7} zIndex={300} center>
+    <Overlay
+      fixed
+      blur={2}
+      color="#fff"
+      backgroundOpacity={0.7}
+      zIndex={300}
+      center
+      // A click anywhere on it leaves focus on the dialog instead of dropping it on the page.
+      onMouseDown={(event) => event.preventDefault()}
+    >
       <Paper
-        ref={dialog}
+        ref={ref}
         shadow="md"
         p="xl"
         radius="md"
