@@ -31,9 +31,17 @@ export default function RequestWizardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [signInOnlyOpen, setSignInOnlyOpen] = useState(false);
+  // The Sign In pressed, for focus to return to when the modal closes: the modal's code may
+  // still be loading when the site moves focus to this page's heading after the navigation.
+  const signInButton = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (!isSignInRequest(location.state)) return;
-    if (!isAuthenticated) setSignInOnlyOpen(true);
+    if (!isAuthenticated) {
+      const pressed = document.activeElement;
+      signInButton.current =
+        pressed instanceof HTMLElement && pressed !== document.body ? pressed : null;
+      setSignInOnlyOpen(true);
+    }
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, isAuthenticated, navigate]);
   const signInOnlyOpened = useRef(false);
@@ -75,6 +83,7 @@ export default function RequestWizardPage() {
         <Suspense fallback={null}>
           <RegistrationModal
             purpose="sign-in"
+            returnFocusTo={signInButton}
             opened={signInOnlyOpen}
             onClose={() => setSignInOnlyOpen(false)}
           />

@@ -1,9 +1,33 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test/render';
 import { RegistrationModal } from './registration-modal';
+
+/** As the wizard does: the modal mounts when first opened, and stays mounted once closed. */
+function OpenedByButton() {
+  const [opened, setOpened] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setMounted(true);
+          setOpened(true);
+        }}
+      >
+        Submit request
+      </button>
+      {mounted && <RegistrationModal opened={opened} onClose={() => setOpened(false)} />}
+    </>
+  );
+}
+
+const rateLimited = () =>
+  apiError(429, 'RATE_LIMITED', 'Too many requests', { 'Retry-After': '30' });
 
 function open() {
   return renderPage(<RegistrationModal opened onClose={() => {}} />);
@@ -107,6 +131,55 @@ describe('RegistrationModal', () => {
     expect(
       await screen.findByText('Too many requests. Please try again in 10 minutes.'),
     ).toBeTruthy();
+  });
+
+  it('brings the keyboard to the first field in error, then to what the server said', async () => {
+    mockApi({ routes: { 'POST /api/auth/request-magic-link': rateLimited } });
+    const user = userEvent.setup();
+    open();
+    const send = await screen.findByRole('button', { name: 'Email me a sign-in link' });
+    await user.click(send);
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name *'));
+    await fill(user, 'First Name *', 'Ana');
+    await fill(user, 'Last Name *', 'Quispe');
+    await fill(user, 'Email *', 'ana@example');
+    await user.click(send);
+    expect(document.activeElement).toBe(screen.getByLabelText('Email *'));
+    await fill(user, 'Email *', 'ana@example.com');
+    await user.click(send);
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+  });
+
+  it('forgets what the server said once the traveler edits a field', async () => {
+    mockApi({ routes: { 'POST /api/auth/request-magic-link': rateLimited } });
+    const user = userEvent.setup();
+    open();
+    await sendAsAna(user);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await user.type(screen.getByLabelText('Last Name *'), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives focus back to what opened it on close, and opens again without the old failure', async () => {
+    mockApi({ routes: { 'POST /api/auth/request-magic-link': rateLimited } });
+    const user = userEvent.setup();
+    renderPage(<OpenedByButton />);
+    const opener = screen.getByRole('button', { name: 'Submit request' });
+    await user.click(opener);
+    // Opened: in the first field, not on Close.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('First Name *')));
+    await sendAsAna(user);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener);
+    expect((await screen.findByLabelText('First Name *')) as HTMLInputElement).toHaveProperty(
+      'value',
+      'Ana',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('offers no test link when the server does not return one', async () => {

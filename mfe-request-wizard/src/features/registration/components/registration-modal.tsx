@@ -12,7 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -21,9 +21,10 @@ import {
   PATHS,
   requestMagicLinkMutationOptions,
 } from '@trek/shared';
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
 import {
+  firstFieldInError,
   type RegistrationValues,
   resendSecondsLeft,
   validateRegistration,
@@ -59,18 +60,42 @@ export interface RegistrationModalProps {
   opened: boolean;
   onClose: () => void;
   purpose?: RegistrationPurpose;
+  /**
+   * What gets focus back when the dialog closes, when it is not what had focus as it opened
+   * (default: that element): the header's Sign In, whose page may have moved focus meanwhile.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 type View = 'form' | 'sent';
 
 /** Sign in or register with a magic link (docs/product/sign-in.md, "The registration modal"). */
-export function RegistrationModal({ opened, onClose, purpose = 'submit' }: RegistrationModalProps) {
+export function RegistrationModal({
+  opened,
+  onClose,
+  purpose = 'submit',
+  returnFocusTo,
+}: RegistrationModalProps) {
   const texts = PURPOSES[purpose];
   const modalId = useId();
   const [view, setView] = useState<View>('form');
   const [sentAt, setSentAt] = useState(0);
   const [now, setNow] = useState(Date.now());
   const ticker = useInterval(() => setNow(Date.now()), 1000);
+
+  // What the server said about the last send: shown until the traveler sends again, edits a
+  // field or closes the dialog (it is about an attempt they have moved on from).
+  const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
+  const send = useMutation({
+    ...requestMagicLinkMutationOptions(),
+    onMutate: () => setServerError(null),
+    onSuccess: () => {
+      setSentAt(Date.now());
+      setNow(Date.now());
+      setView('sent');
+    },
+    onError: (failure) => setServerError(magicLinkError(failure)),
+  });
 
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
@@ -83,16 +108,39 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
     },
     validateInputOnChange: false,
     validate: validateRegistration,
+    onValuesChange: () => setServerError(null),
   });
 
-  const send = useMutation({
-    ...requestMagicLinkMutationOptions(),
-    onSuccess: () => {
-      setSentAt(Date.now());
-      setNow(Date.now());
-      setView('sent');
-    },
-  });
+  // A failed check brings the keyboard to the field in error; its message is the field's
+  // description, which a screen reader reads with it.
+  const formNode = useRef<HTMLFormElement>(null);
+  const focusFirstError = (errors: FormErrors) => {
+    const field = firstFieldInError(errors);
+    if (field) formNode.current?.querySelector<HTMLElement>(`[data-path="${field}"]`)?.focus();
+  };
+  // A failed send: the button pressed was busy meanwhile and lost focus; the message takes it
+  // (and, an alert, is announced).
+  const errorNode = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError) errorNode.current?.focus();
+  }, [serverError]);
+
+  // Focus goes back to what opened the dialog when it closes. Mantine does so only for a modal
+  // opened after it mounted; this one mounts open (its code loads when first needed).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!opened) return;
+    const active = document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [opened]);
+  const close = () => {
+    setServerError(null);
+    onClose();
+    const back = returnFocusTo?.current ?? opener.current;
+    opener.current = null;
+    // After the dialog's own focus trap lets go (it holds focus until the close renders).
+    if (back?.isConnected) setTimeout(() => back.focus({ preventScroll: true }), 0);
+  };
 
   useEffect(() => {
     if (view === 'sent') ticker.start();
@@ -110,13 +158,18 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
 
   const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
   const response: MagicLinkResponse | undefined = send.data;
-  const error = send.isError ? magicLinkError(send.error) : null;
+  const errorAlert = serverError && (
+    <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
+      {serverError.message}
+    </Alert>
+  );
 
   return (
     <Modal
       id={modalId}
       opened={opened}
-      onClose={onClose}
+      onClose={close}
+      returnFocus={false}
       title={view === 'sent' ? 'Check your email' : texts.title}
       centered
       size="lg"
@@ -130,6 +183,7 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
       </VisuallyHidden>
       {view === 'form' ? (
         <form
+          ref={formNode}
           noValidate
           onSubmit={form.onSubmit((values) => {
             // The WhatsApp number stays in the form: it is never sent.
@@ -140,7 +194,7 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
                 lastName: values.lastName.trim(),
                 redirectTo: texts.returnTo,
               });
-          })}
+          }, focusFirstError)}
         >
           <Stack gap="sm">
             <Text fz="sm" c="dimmed">
@@ -149,6 +203,8 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label="First Name *"
+                // Opened, the dialog puts the traveler in its first field (not on Close).
+                data-autofocus
                 autoComplete="given-name"
                 {...form.getInputProps('firstName')}
               />
@@ -189,11 +245,7 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
                 {...form.getInputProps('whatsapp')}
               />
             </SimpleGrid>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error.message}
-              </Alert>
-            )}
+            {errorAlert}
             <Button type="submit" loading={send.isPending} fullWidth mt="xs">
               Email me a sign-in link
             </Button>
@@ -209,11 +261,7 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
           <Text fz="sm" c="dimmed">
             The magic link is valid for 15 minutes.
           </Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error.message}
-            </Alert>
-          )}
+          {errorAlert}
           <Group gap="sm">
             <Button
               variant="light"
@@ -227,6 +275,7 @@ export function RegistrationModal({ opened, onClose, purpose = 'submit' }: Regis
               variant="subtle"
               onClick={() => {
                 send.reset();
+                setServerError(null);
                 setView('form');
               }}
             >

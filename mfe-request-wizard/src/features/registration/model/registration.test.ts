@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry, matchesCountry } from './countries';
-import { isValidWhatsapp, resendSecondsLeft, validateRegistration } from './registration';
+import {
+  firstFieldInError,
+  isValidWhatsapp,
+  resendSecondsLeft,
+  validateRegistration,
+} from './registration';
 
 const us = findCountry('US');
 const valid = {
@@ -28,6 +33,16 @@ describe('registration validation', () => {
     expect(
       validateRegistration({ ...valid, whatsapp: '+51 984 123 456', countryCode: 'PE' }),
     ).toEqual({});
+  });
+
+  it("brings the traveler to the first field in error, in the form's order", () => {
+    expect(firstFieldInError({})).toBeNull();
+    expect(firstFieldInError({ email: 'x', firstName: 'y' })).toBe('firstName');
+    expect(firstFieldInError({ whatsapp: 'x', lastName: 'y' })).toBe('lastName');
+    expect(firstFieldInError(validateRegistration({ ...valid, email: 'ana@example' }))).toBe(
+      'email',
+    );
+    expect(firstFieldInError({ countryCode: 'x' })).toBeNull();
   });
 
   it('accepts a WhatsApp number as dial code plus digits', () => {

@@ -19,6 +19,14 @@ export type RegistrationValues = z.input<typeof registrationFormSchema>;
 /** The order the form's messages come in: one at a time, the first field that is wrong. */
 const FIELD_ORDER = ['firstName', 'lastName', 'email', 'whatsapp'] as const;
 
+/** A field the form checks. */
+export type RegistrationField = (typeof FIELD_ORDER)[number];
+
+/** The field to bring the traveler to after a failed send: the first one in error, if any. */
+export function firstFieldInError(errors: FormErrors): RegistrationField | null {
+  return FIELD_ORDER.find((name) => errors[name]) ?? null;
+}
+
 /** @trek/shared's fields: the API's own rules and messages. */
 const resolveFields = schemaResolver(registrationFormSchema, { sync: true });
 
@@ -35,7 +43,7 @@ export function validateRegistration(values: RegistrationValues): FormErrors {
   ) {
     errors.whatsapp = 'Please enter a valid WhatsApp number';
   }
-  const field = FIELD_ORDER.find((name) => errors[name]);
+  const field = firstFieldInError(errors);
   return field ? { [field]: errors[field] } : {};
 }
 
