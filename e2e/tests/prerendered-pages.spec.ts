@@ -116,6 +116,10 @@ test("the wizard's first step, the remote's own markup, shows before any script 
   await expect
     .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
     .toContain(SAVED_ANSWERS_COOKIE);
+  // Moved on to the duration step: a reload opens the step the traveler is on.
+  await expect(
+    page.getByRole('heading', { name: 'How long would you like to trek?' }),
+  ).toBeFocused();
   const again = await page.reload();
   expect(await again?.text()).not.toContain('data-prerendered-page');
   await expect(
