@@ -55,4 +55,15 @@ describe('RouteAnnouncer', () => {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200));
     expect(document.activeElement).toBe(focused);
   });
+
+  it('leaves focus on the header link that a dialog, opened and closed before the heading settled, gave it back to', async () => {
+    renderRoutes([{ path: '*', element: <Shell dialog /> }], { path: '/create-project' });
+    const link = await screen.findByRole('link', { name: 'Sign In' });
+    act(() => link.click());
+    // The dialog opens with focus in its first field; Escape closes it and returns focus.
+    screen.getByLabelText('First Name').focus();
+    link.focus();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200));
+    expect(document.activeElement).toBe(link);
+  });
 });

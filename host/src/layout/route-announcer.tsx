@@ -5,6 +5,8 @@ import { useLocation } from 'react-router-dom';
 /** How long a page may take to show its heading (its code loads on demand) before we give up. */
 export const HEADING_WAIT_MS = 10_000;
 
+const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
+
 /**
  * After an in-app navigation (not the first page), focus moves to the new page's main heading
  * and a status line announces the page's title, as a full page load would for a screen reader.
@@ -23,19 +25,33 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
     if (!main) return;
     const before = main.querySelector('h1');
     let settleTimer: ReturnType<typeof setTimeout> | undefined;
+    // A dialog the page opened, even one closed before the heading is known, has handed focus
+    // back where it belongs (to what opened it): that focus is the person's, not left behind.
+    let dialogVisited = false;
+    const noteDialog = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.closest(DIALOG_SELECTOR)) {
+        dialogVisited = true;
+      }
+    };
+    document.addEventListener('focusin', noteDialog);
 
-    const arrive = (heading: HTMLHeadingElement) => {
+    const stop = () => {
       observer.disconnect();
       clearTimeout(settleTimer);
       clearTimeout(giveUp);
+      document.removeEventListener('focusin', noteDialog);
+    };
+    const arrive = (heading: HTMLHeadingElement) => {
+      stop();
       // Focus left where the navigation started (a link of the header or footer), on the body or
       // on the main area goes to the heading. Anywhere else it was put since: the page moved it
       // into itself (a field, a step's heading) or opened a dialog (the wizard's sign-in modal
       // opens on its own heading's page), and it stays.
       const focused = document.activeElement;
-      const inDialog = focused?.closest('[role="dialog"], [role="alertdialog"]') != null;
+      const inDialog = focused?.closest(DIALOG_SELECTOR) != null;
       const focusLeftBehind =
         !inDialog &&
+        !dialogVisited &&
         (!focused ||
           focused === document.body ||
           focused === main ||
@@ -58,14 +74,10 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
     };
     const observer = new MutationObserver(look);
     observer.observe(main, { childList: true, subtree: true });
-    const giveUp = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    const giveUp = setTimeout(stop, HEADING_WAIT_MS);
     setAnnouncement('');
     look();
-    return () => {
-      observer.disconnect();
-      clearTimeout(settleTimer);
-      clearTimeout(giveUp);
-    };
+    return stop;
   }, [pathname, mainId]);
 
   return (
