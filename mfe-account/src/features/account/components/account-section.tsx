@@ -1,5 +1,5 @@
 import { Alert, Avatar, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   displayNameSchema,
   emailChangeQueryOptions,
@@ -9,6 +9,7 @@ import {
   type User,
   updateProfileMutationOptions,
   userInitial,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useState } from 'react';
 import { SettingsSection } from '../../../ui/settings-section';
@@ -31,7 +32,7 @@ const SEND_SAVED_REQUEST = `${PATHS.createProject}?auth=success`;
 /** Account: display name, e-mail (changed through a link to the new address) and photo. */
 export function AccountSection({ user }: { user: User }) {
   const emailChange = useQuery(emailChangeQueryOptions());
-  const profile = useMutation(updateProfileMutationOptions());
+  const profile = useSingleFlightMutation(updateProfileMutationOptions());
   const [photoOpen, setPhotoOpen] = useState(false);
   const { justChanged, requestWaiting } = useEmailChanged();
 
@@ -40,23 +41,29 @@ export function AccountSection({ user }: { user: User }) {
       toastSuccess(`Your email address is now ${user.email}.`, 'Email address updated');
   }, [justChanged, user.email]);
 
-  const save = async (change: { displayName: string } | { email: string }) => {
-    try {
-      const saved = await profile.mutateAsync(change);
-      if ('email' in change && saved.emailChange) {
-        toastSuccess(
-          `We sent a link to ${saved.emailChange.email}. Open it in this browser to confirm your new email address.`,
-          'Check your email',
-        );
-      } else {
-        toastSuccess('Profile updated successfully');
-      }
-      return true as const;
-    } catch (error) {
-      toastFailure('Failed to update profile');
-      return fieldMessageOf(error) ?? false;
-    }
-  };
+  // Sent once however often Save or Enter is pressed: a call while one is on its way resolves
+  // false (nothing to do), so only the first shows its toast.
+  const save = (change: { displayName: string } | { email: string }) =>
+    new Promise<true | false | string>((resolve) => {
+      const sent = profile.mutate(change, {
+        onSuccess: (saved) => {
+          if ('email' in change && saved.emailChange) {
+            toastSuccess(
+              `We sent a link to ${saved.emailChange.email}. Open it in this browser to confirm your new email address.`,
+              'Check your email',
+            );
+          } else {
+            toastSuccess('Profile updated successfully');
+          }
+          resolve(true);
+        },
+        onError: (error) => {
+          toastFailure('Failed to update profile');
+          resolve(fieldMessageOf(error) ?? false);
+        },
+      });
+      if (!sent) resolve(false);
+    });
 
   const pending = emailChange.data;
   return (

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { busyButtonProps } from '@trek/shared';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export interface EditableFieldProps {
@@ -110,7 +111,7 @@ export function EditableField({
           {...form.getInputProps('value')}
         />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={saving}>
+          <Button type="submit" size="xs" {...busyButtonProps(saving)}>
             Save
           </Button>
           <Button variant="default" size="xs" onClick={stopEditing} disabled={saving}>

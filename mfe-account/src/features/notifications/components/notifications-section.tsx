@@ -1,11 +1,12 @@
 import { Stack, Switch } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   NOTIFICATION_SETTINGS,
   type NotificationSetting,
   type UserSettings,
   updateUserSettingsMutationOptions,
   userSettingsQueryOptions,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useState } from 'react';
 import { SettingsSection } from '../../../ui/settings-section';
@@ -20,9 +21,13 @@ const LABELS: Record<NotificationSetting, { label: string; description: string }
   promotions: { label: 'Promotions', description: 'Special offers and discounts.' },
 };
 
-/** One switch, saved on its own: shown at once, put back if the save fails. */
+/**
+ * One switch, saved on its own: shown at once, put back if the save fails. While its save is on
+ * its way it ignores clicks but is not disabled: Chromium moves the focus of a disabled input to
+ * <body>, and a keyboard user would lose their place.
+ */
 function SettingSwitch({ name, settings }: { name: NotificationSetting; settings: UserSettings }) {
-  const save = useMutation(updateUserSettingsMutationOptions());
+  const save = useSingleFlightMutation(updateUserSettingsMutationOptions());
   // The cache's optimistic update lands after an await; without this the controlled switch
   // would snap back for a moment after the click, and a fast second click would read it wrong.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -32,11 +37,11 @@ function SettingSwitch({ name, settings }: { name: NotificationSetting; settings
       label={label}
       description={description}
       checked={chosen ?? settings[name]}
-      disabled={save.isPending}
+      aria-disabled={save.isPending || undefined}
       onChange={(event) => {
         const checked = event.currentTarget.checked;
-        setChosen(checked);
-        save.mutate(
+        // A change while the last one is on its way is ignored: the controlled switch stays.
+        const sent = save.mutate(
           { [name]: checked },
           {
             onSuccess: () => toastSuccess('Settings updated successfully'),
@@ -44,6 +49,7 @@ function SettingSwitch({ name, settings }: { name: NotificationSetting; settings
             onSettled: () => setChosen(null),
           },
         );
+        if (sent) setChosen(checked);
       }}
     />
   );

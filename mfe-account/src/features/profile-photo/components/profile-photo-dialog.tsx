@@ -1,10 +1,11 @@
 import { Avatar, Button, Group, Image, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import {
+  busyButtonProps,
   changeProfileImageMutationOptions,
   removeProfileImageMutationOptions,
   type User,
   userInitial,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
 import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
@@ -46,8 +47,17 @@ export function ProfilePhotoDialog({
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const cancelUpload = useRef<AbortController | null>(null);
-  const change = useMutation(changeProfileImageMutationOptions());
-  const remove = useMutation(removeProfileImageMutationOptions());
+  const change = useSingleFlightMutation(changeProfileImageMutationOptions());
+  const remove = useSingleFlightMutation(removeProfileImageMutationOptions());
+  // Each stage's buttons replace the last one's: focus goes to the new stage's main button
+  // instead of falling back to the dialog itself (a failed upload returns it to 'Upload photo').
+  const stageButton = useRef<HTMLButtonElement>(null);
+  const stageShown = useRef(stage);
+  useEffect(() => {
+    if (stageShown.current === stage) return;
+    stageShown.current = stage;
+    stageButton.current?.focus();
+  }, [stage]);
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -74,9 +84,7 @@ export function ProfilePhotoDialog({
     if (!file) return;
     const controller = new AbortController();
     cancelUpload.current = controller;
-    setProgress(0);
-    setStage('uploading');
-    change.mutate(
+    const sent = change.mutate(
       {
         file,
         onProgress: (sent) => setProgress(Math.round(sent * 100)),
@@ -95,6 +103,9 @@ export function ProfilePhotoDialog({
         },
       },
     );
+    if (!sent) return;
+    setProgress(0);
+    setStage('uploading');
   };
 
   const removePhoto = () =>
@@ -167,7 +178,11 @@ export function ProfilePhotoDialog({
               </Text>
               <Progress value={progress} aria-labelledby="upload-progress-label" animated />
               <Group justify="flex-end" mt="xs">
-                <Button variant="default" onClick={() => cancelUpload.current?.abort()}>
+                <Button
+                  ref={stageButton}
+                  variant="default"
+                  onClick={() => cancelUpload.current?.abort()}
+                >
                   Cancel upload
                 </Button>
               </Group>
@@ -177,7 +192,7 @@ export function ProfilePhotoDialog({
               <Button variant="default" onClick={reset}>
                 Choose another
               </Button>
-              <Button onClick={upload} data-autofocus>
+              <Button ref={stageButton} onClick={upload} data-autofocus>
                 Upload photo
               </Button>
             </Group>
@@ -191,7 +206,7 @@ export function ProfilePhotoDialog({
             {userInitial(user)}
           </Avatar>
           <Text role="status">Your new profile photo is saved.</Text>
-          <Button onClick={close} data-autofocus>
+          <Button ref={stageButton} onClick={close} data-autofocus>
             Done
           </Button>
         </Stack>
@@ -201,10 +216,15 @@ export function ProfilePhotoDialog({
         <Stack gap="md">
           <Text>Remove your profile photo? Your initial is shown instead.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStage('idle')} data-autofocus>
+            <Button
+              ref={stageButton}
+              variant="default"
+              onClick={() => setStage('idle')}
+              data-autofocus
+            >
               Keep photo
             </Button>
-            <Button color="red" onClick={removePhoto} loading={remove.isPending}>
+            <Button color="red" onClick={removePhoto} {...busyButtonProps(remove.isPending)}>
               Remove photo
             </Button>
           </Group>

@@ -1,14 +1,22 @@
 import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, PATHS } from '@trek/shared';
+import {
+  busyButtonProps,
+  DELETE_ACCOUNT_CONFIRMATION,
+  deleteAccountMutationOptions,
+  PATHS,
+  useSingleFlightMutation,
+} from '@trek/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 
-/** Deleting the account: enabled once DELETE is typed; then signed out and sent to /. */
+/**
+ * Deleting the account: enabled once DELETE is typed, sent once however often it is pressed;
+ * then signed out and sent to /, where the host puts focus on the page's heading.
+ */
 export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [typed, setTyped] = useState('');
-  const remove = useMutation(deleteAccountMutationOptions());
+  const remove = useSingleFlightMutation(deleteAccountMutationOptions());
   const navigate = useNavigate();
   const confirmed = typed === DELETE_ACCOUNT_CONFIRMATION;
 
@@ -29,7 +37,7 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!confirmed || remove.isPending) return;
+          if (!confirmed) return;
           remove.mutate(undefined, {
             onSuccess: () => {
               toastSuccess('Account deleted successfully');
@@ -58,7 +66,12 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
             <Button variant="default" onClick={close} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button type="submit" color="red" disabled={!confirmed} loading={remove.isPending}>
+            <Button
+              type="submit"
+              color="red"
+              disabled={!confirmed}
+              {...busyButtonProps(remove.isPending)}
+            >
               Delete account
             </Button>
           </Group>

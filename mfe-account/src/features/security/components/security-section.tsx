@@ -1,9 +1,10 @@
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import {
+  busyButtonProps,
   requestDataExportMutationOptions,
   signOutOtherDevicesMutationOptions,
   type User,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { type ReactNode, useState } from 'react';
 import { SettingsSection } from '../../../ui/settings-section';
@@ -24,10 +25,13 @@ function Row({ title, text, action }: { title: string; text: ReactNode; action: 
   );
 }
 
-/** Security & Privacy: sign out of other devices, export the data, delete the account. */
+/**
+ * Security & Privacy: sign out of other devices, export the data, delete the account. Each write
+ * is sent once however often its button is pressed, and the busy button keeps the focus.
+ */
 export function SecuritySection({ user }: { user: User }) {
-  const signOut = useMutation(signOutOtherDevicesMutationOptions());
-  const exportData = useMutation(requestDataExportMutationOptions());
+  const signOut = useSingleFlightMutation(signOutOtherDevicesMutationOptions());
+  const exportData = useSingleFlightMutation(requestDataExportMutationOptions());
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -66,7 +70,7 @@ export function SecuritySection({ user }: { user: User }) {
           <Button
             variant="default"
             disabled={user.hasTemporaryEmail}
-            loading={exportData.isPending}
+            {...busyButtonProps(exportData.isPending)}
             onClick={() =>
               exportData.mutate(undefined, {
                 onSuccess: () => toastSuccess("We'll email you a download link within 24 hours"),
@@ -106,7 +110,7 @@ export function SecuritySection({ user }: { user: User }) {
             >
               Cancel
             </Button>
-            <Button onClick={signOutOthers} loading={signOut.isPending}>
+            <Button onClick={signOutOthers} {...busyButtonProps(signOut.isPending)}>
               Sign out other devices
             </Button>
           </Group>

@@ -1,14 +1,17 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ApiError,
   type AuthMethods,
   authMethodsQueryOptions,
+  busyButtonProps,
   linkMagicLinkMutationOptions,
   PATHS,
   providersQueryOptions,
   type User,
   unlinkSignInMethodMutationOptions,
+  useKeepFocus,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useState } from 'react';
 import { SettingsSection } from '../../../ui/settings-section';
@@ -18,13 +21,22 @@ import { canUnlink, linkUrl, METHODS, type MethodName } from '../model/methods';
 
 const ONLY_METHOD = 'You cannot remove your only sign-in method.';
 
-/** Sign-in Methods: Google, Facebook and the magic link, each linked or not. */
+/** The row of a method: where focus goes once its Unlink button is gone. */
+const rowId = (name: MethodName) => `sign-in-method-${name}`;
+
+/**
+ * Sign-in Methods: Google, Facebook and the magic link, each linked or not. Unlinking and sending
+ * the link are sent once however often they are pressed. Once a method is unlinked its Unlink
+ * button, the dialog's opener, is gone: focus goes to the row's new Link button (else the
+ * section's heading) rather than to nowhere.
+ */
 export function SignInMethodsSection({ user }: { user: User }) {
   const methods = useQuery(authMethodsQueryOptions());
   const providers = useQuery(providersQueryOptions());
-  const unlink = useMutation(unlinkSignInMethodMutationOptions());
-  const linkMagicLink = useMutation(linkMagicLinkMutationOptions());
+  const unlink = useSingleFlightMutation(unlinkSignInMethodMutationOptions());
+  const linkMagicLink = useSingleFlightMutation(linkMagicLinkMutationOptions());
   const [confirming, setConfirming] = useState<{ name: MethodName; label: string } | null>(null);
+  const keepFocus = useKeepFocus();
   useLinkResult();
 
   const confirmUnlink = () => {
@@ -35,6 +47,10 @@ export function SignInMethodsSection({ user }: { user: User }) {
       {
         onSuccess: () => {
           setConfirming(null);
+          keepFocus(() => [
+            document.getElementById(rowId(name))?.querySelector<HTMLElement>('a, button'),
+            document.getElementById('section-sign-in-methods'),
+          ]);
           toastSuccess(`Your ${label} account has been successfully unlinked.`, 'Account unlinked');
         },
         onError: (error) => {
@@ -84,7 +100,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
                 ? !user.hasTemporaryEmail
                 : providers.data?.[name].available !== false;
             return (
-              <li key={name}>
+              <li key={name} id={rowId(name)}>
                 <Group justify="space-between" wrap="nowrap" gap="sm">
                   <Stack gap={4} miw={0}>
                     <Text fw={500}>{label}</Text>
@@ -126,7 +142,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
                       variant="default"
                       size="xs"
                       disabled={!available}
-                      loading={linkMagicLink.isPending}
+                      {...busyButtonProps(linkMagicLink.isPending)}
                       aria-label={`Link ${label}`}
                       onClick={sendMagicLink}
                     >
@@ -179,7 +195,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
             >
               Cancel
             </Button>
-            <Button color="red" onClick={confirmUnlink} loading={unlink.isPending}>
+            <Button color="red" onClick={confirmUnlink} {...busyButtonProps(unlink.isPending)}>
               Unlink
             </Button>
           </Group>

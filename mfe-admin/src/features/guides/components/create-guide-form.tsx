@@ -11,13 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import {
+  busyButtonProps,
   createGuideMutationOptions,
   GUIDE_LIMITS,
   GUIDE_LOCALES,
   guideZonesSchema,
   splitZones,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useRef } from 'react';
 import {
@@ -29,9 +30,13 @@ import {
 } from '../model/create-guide-form';
 import { failureMessage, showToast } from '../model/toasts';
 
-/** The create-guide form (spec section 5): name, locale, zones and active. */
+/**
+ * The create-guide form (spec section 5): name, locale, zones and active. A guide is created once
+ * however often 'Create guide' or Enter is pressed; the busy button keeps the focus, so after a
+ * failure (said in a toast) it is where the admin left it.
+ */
 export function CreateGuideForm() {
-  const create = useMutation(createGuideMutationOptions());
+  const create = useSingleFlightMutation(createGuideMutationOptions());
   const nameInput = useRef<HTMLInputElement>(null);
   const form = useForm<CreateGuideValues>({
     mode: 'controlled',
@@ -43,7 +48,6 @@ export function CreateGuideForm() {
 
   const submit = form.onSubmit(
     (values) => {
-      if (create.isPending) return;
       create.mutate(toCreateGuideBody(values), {
         onSuccess: (guide) => {
           showToast({
@@ -134,7 +138,7 @@ export function CreateGuideForm() {
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
-            <Button type="submit" color="teal.9" loading={create.isPending}>
+            <Button type="submit" color="teal.9" {...busyButtonProps(create.isPending)}>
               Create guide
             </Button>
           </Group>

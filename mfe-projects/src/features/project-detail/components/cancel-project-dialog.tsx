@@ -1,7 +1,12 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { ApiError, deleteProjectMutationOptions, PATHS } from '@trek/shared';
+import {
+  ApiError,
+  busyButtonProps,
+  deleteProjectMutationOptions,
+  PATHS,
+  useSingleFlightMutation,
+} from '@trek/shared';
 import { useNavigate } from 'react-router-dom';
 
 export interface CancelProjectDialogProps {
@@ -11,12 +16,14 @@ export interface CancelProjectDialogProps {
 }
 
 /**
- * 'Cancel this project?': deleting is for good. On success (or when it turns out to be gone
- * already) the traveler lands on My Projects, whose list the mutation has refreshed.
+ * 'Cancel this project?': deleting is for good, and sent once however often the button is
+ * pressed. On success (or when it turns out to be gone already) the traveler lands on My
+ * Projects, whose list the mutation has refreshed, with focus on its heading (the host's route
+ * announcer). A failure is said in a toast, and focus stays on 'Delete project' to try again.
  */
 export function CancelProjectDialog({ projectId, opened, onClose }: CancelProjectDialogProps) {
   const navigate = useNavigate();
-  const cancel = useMutation(deleteProjectMutationOptions());
+  const cancel = useSingleFlightMutation(deleteProjectMutationOptions());
   const deleting = cancel.isPending;
 
   const confirm = () =>
@@ -71,7 +78,8 @@ export function CancelProjectDialog({ projectId, opened, onClose }: CancelProjec
           <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
             Keep project
           </Button>
-          <Button color="red" onClick={confirm} disabled={deleting}>
+          {/* The spec's 'Deleting...' stays in view: it says what the spinner would. */}
+          <Button color="red" onClick={confirm} {...busyButtonProps(deleting, { spinner: false })}>
             {deleting ? 'Deleting...' : 'Delete project'}
           </Button>
         </Group>

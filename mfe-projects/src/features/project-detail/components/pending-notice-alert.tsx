@@ -1,16 +1,30 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import { notifyGuidesMutationOptions, pendingGuideNoticeOf } from '@trek/shared';
+import {
+  busyButtonProps,
+  notifyGuidesMutationOptions,
+  pendingGuideNoticeOf,
+  useKeepFocus,
+  useSingleFlightMutation,
+} from '@trek/shared';
 import { useState } from 'react';
 
 /**
  * After a 'Partially saved' edit: the changes are saved but guides were not told. Offers to tell
- * them now (the notice was kept in this browser; the API queues each change set once).
+ * them now (the notice was kept in this browser; the API queues each change set once), sent once
+ * however often the button is pressed. Once sent the alert goes, and focus with it to
+ * `focusWhenSent()` (the page's heading); a failure keeps focus on the button.
  */
-export function PendingNoticeAlert({ projectId }: { projectId: string }) {
+export function PendingNoticeAlert({
+  projectId,
+  focusWhenSent,
+}: {
+  projectId: string;
+  focusWhenSent: () => HTMLElement | null;
+}) {
   const [notice, setNotice] = useState(() => pendingGuideNoticeOf(projectId));
-  const notify = useMutation(notifyGuidesMutationOptions());
+  const notify = useSingleFlightMutation(notifyGuidesMutationOptions());
+  const keepFocus = useKeepFocus();
   if (!notice) return null;
 
   const send = () =>
@@ -19,6 +33,7 @@ export function PendingNoticeAlert({ projectId }: { projectId: string }) {
       {
         onSuccess: () => {
           setNotice(null);
+          keepFocus(focusWhenSent);
           notifications.show({
             color: 'teal',
             title: 'Guides notified',
@@ -42,8 +57,8 @@ export function PendingNoticeAlert({ projectId }: { projectId: string }) {
         <Text fz="sm">
           Your latest changes are saved, but we could not tell the guides about them.
         </Text>
-        <Button size="xs" variant="default" onClick={send} disabled={notify.isPending}>
-          {notify.isPending ? 'Notifying guides...' : 'Notify guides'}
+        <Button size="xs" variant="default" onClick={send} {...busyButtonProps(notify.isPending)}>
+          Notify guides
         </Button>
       </Stack>
     </Alert>

@@ -1,6 +1,6 @@
 import { Button, Code, Container, Group, Stack, Text } from '@mantine/core';
 import { formatCreatedAt, hrefTo, PATHS, type Project } from '@trek/shared';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -15,6 +15,7 @@ import { TrekOverviewCard } from './trek-overview-card';
 /** The project page (docs/product/projects.md, "Project page"). */
 export function ProjectDetail({ project }: { project: Project }) {
   const [cancelling, setCancelling] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
   const preloadEditPage = usePreloadOnIntent(editPath);
   const overview = useMemo(() => trekOverviewOf(project, readOriginalFormData()), [project]);
@@ -25,6 +26,7 @@ export function ProjectDetail({ project }: { project: Project }) {
         <BackLink to={PATHS.projects}>Back to My Projects</BackLink>
         <PageHeader
           title={project.title}
+          headingRef={heading}
           description={
             <Stack gap={2}>
               <Text fz="sm" c="dimmed">
@@ -49,7 +51,7 @@ export function ProjectDetail({ project }: { project: Project }) {
         <Group>
           <StatusIndicator status={project.status} />
         </Group>
-        <PendingNoticeAlert projectId={project.id} />
+        <PendingNoticeAlert projectId={project.id} focusWhenSent={() => heading.current} />
         <TrekOverviewCard overview={overview} />
         <GuideOffers />
       </Stack>

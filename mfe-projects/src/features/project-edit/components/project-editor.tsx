@@ -1,6 +1,6 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
-import { hrefTo, PATHS, type Project, toIsoDate } from '@trek/shared';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { hrefTo, PATHS, type Project, toIsoDate, useKeepFocus } from '@trek/shared';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -65,6 +65,8 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [form, setForm] = useState<EditForm>(original);
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
   const [reviewing, setReviewing] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const keepFocus = useKeepFocus();
 
   const edited = editedFields(original, form);
   const durationMissing = needsDuration(original, form);
@@ -97,9 +99,12 @@ export function ProjectEditor({ project }: { project: Project }) {
     },
   });
 
+  // 'Discard changes' is disabled once there is nothing to discard, and the editors it had open
+  // close: focus goes to the page's heading rather than to nowhere.
   const discard = () => {
     setForm(original);
     setOpen(new Set());
+    keepFocus(() => heading.current);
   };
 
   return (
@@ -109,6 +114,7 @@ export function ProjectEditor({ project }: { project: Project }) {
           <BackLink to={projectPath}>Back to project</BackLink>
           <PageHeader
             title="Edit Project Overview"
+            headingRef={heading}
             description="Change any detail of your trek request. Guides are told once you confirm."
           />
           <Paper withBorder radius="md" px="lg">

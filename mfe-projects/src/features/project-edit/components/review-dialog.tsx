@@ -9,7 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ProjectChange } from '@trek/shared';
+import { busyButtonProps, type ProjectChange } from '@trek/shared';
 import { useState } from 'react';
 
 export interface ReviewDialogProps {
@@ -93,7 +93,12 @@ export function ReviewDialog({
           <Button variant="default" onClick={close} disabled={saving}>
             Back to editing
           </Button>
-          <Button onClick={onConfirm} disabled={saving || (trekChanged && !acknowledged)}>
+          {/* Busy, it keeps focus (a failure is read out next to it) and the spec's 'Saving...'. */}
+          <Button
+            onClick={onConfirm}
+            disabled={trekChanged && !acknowledged}
+            {...busyButtonProps(saving, { spinner: false })}
+          >
             {saving ? 'Saving...' : 'Confirm changes'}
           </Button>
         </Group>
