@@ -32,6 +32,15 @@ describe('useKeepFocus', () => {
     button.remove();
     await waitFor(() => expect(document.activeElement).toBe(heading));
 
+    // The second click of a double click on a button disabled by the first gives <main> the focus.
+    const main = document.createElement('main');
+    main.tabIndex = -1;
+    document.body.append(main);
+    main.focus();
+    act(() => result.current(() => heading));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    main.remove();
+
     other.focus();
     act(() => result.current(() => heading));
     await new Promise((resolve) => setTimeout(resolve, 100));

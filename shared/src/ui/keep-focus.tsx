@@ -13,8 +13,22 @@ const CHECK_EVERY_MS = 25;
 
 type FocusTarget = HTMLElement | null | undefined;
 
+/**
+ * Focus that is nowhere a person put it: on `<body>`, on an element gone from the page or
+ * disabled, or on the
+ * page's `<main>` (focusable by script for the host's route announcer: Chromium gives it the
+ * focus when a click lands on a disabled button inside it, as the second click of a double
+ * click does).
+ */
 function isLost(element: Element | null): boolean {
-  return element === null || element === document.body || !element.isConnected;
+  return (
+    element === null ||
+    element === document.body ||
+    !element.isConnected ||
+    // Chromium moves it to <body> at once; not every browser (nor jsdom) does.
+    element.matches(':disabled') ||
+    element.tagName === 'MAIN'
+  );
 }
 
 /** Focuses `target`, making a heading or other static element focusable by script first. */
