@@ -393,3 +393,104 @@ describe('security and privacy', () => {
     expect(router.state.location.pathname).toBe('/u/settings');
   });
 });
+
+/** Presses a button twice in a row, as a double click does, before any answer arrives. */
+function pressTwice(button: HTMLElement) {
+  fireEvent.click(button);
+  fireEvent.click(button);
+}
+
+describe('a write is sent once, and focus stays where the traveler is', () => {
+  it('requests one data export for a double click; the busy button keeps the focus', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = settingsApi({
+      'POST /api/user/export-data': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage(<SettingsPage />);
+    const exportButton = await screen.findByRole('button', { name: 'Export my data' });
+    exportButton.focus();
+    pressTwice(exportButton);
+    await waitFor(() => expect(api.callsTo('POST /api/user/export-data')).toHaveLength(1));
+    expect(exportButton.getAttribute('aria-disabled')).toBe('true');
+    expect(exportButton.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(exportButton);
+    answer(json({ success: true, message: 'queued' }, 202));
+    expect(await screen.findByText("We'll email you a download link within 24 hours")).toBeTruthy();
+    expect(api.callsTo('POST /api/user/export-data')).toHaveLength(1);
+    expect(document.activeElement).toBe(exportButton);
+  });
+
+  it('saves a switch once for a double click, and never disables it under the focus', async () => {
+    const api = settingsApi({ 'PUT /api/user/settings': () => never() });
+    renderPage(<SettingsPage />);
+    const newsletters = await screen.findByRole('switch', { name: /Newsletters/ });
+    newsletters.focus();
+    pressTwice(newsletters);
+    await waitFor(() => expect(api.callsTo('PUT /api/user/settings')).toHaveLength(1));
+    expect((newsletters as HTMLInputElement).checked).toBe(true);
+    expect((newsletters as HTMLInputElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(newsletters);
+  });
+
+  it('saves the display name once when Enter is pressed twice', async () => {
+    const api = settingsApi({
+      'PUT /api/user/profile': () =>
+        json({ user: buildUser({ displayName: 'Ana Q' }), emailChange: null }),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit display name' }));
+    const input = screen.getByRole('textbox', { name: 'Display name' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'Ana Q');
+    const form = input.closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
+    expect(api.callsTo('PUT /api/user/profile')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Edit display name' }),
+      ),
+    );
+  });
+
+  it('deletes the account once for a double click', async () => {
+    const api = settingsApi({ 'DELETE /api/user/delete': () => never() });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    pressTwice(confirm);
+    await waitFor(() => expect(api.callsTo('DELETE /api/user/delete')).toHaveLength(1));
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('DELETE /api/user/delete')).toHaveLength(1);
+  });
+
+  it('unlinks once for a double click, then gives focus to the Link button that replaced Unlink', async () => {
+    let unlinked = false;
+    const api = settingsApi({
+      'GET /api/auth/methods': () =>
+        json(
+          unlinked ? methods({ google: { connected: false, emailVerified: false } }) : methods(),
+        ),
+      'POST /api/auth/unlink': () => {
+        unlinked = true;
+        return json({ success: true });
+      },
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unlink Google' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlink Google?' });
+    pressTwice(within(dialog).getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByText('Account unlinked')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/unlink')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Link Google' })),
+    );
+  });
+});

@@ -163,6 +163,31 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveProperty('value', 'Eva');
   });
 
+  it('creates one guide for a double click; the busy button keeps the focus', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { api, user } = renderPage({
+      'POST /api/admin/guides': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await guideCard('Rosa Huaman');
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Eva Quispe');
+    const create = screen.getByRole('button', { name: 'Create guide' });
+    create.focus();
+    fireEvent.click(create);
+    fireEvent.click(create);
+    await waitFor(() => expect(api.callsTo('POST /api/admin/guides')).toHaveLength(1));
+    expect(create.getAttribute('aria-disabled')).toBe('true');
+    expect(create.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(create);
+    // Enter in a field does not send it again either.
+    fireEvent.submit(create.closest('form') as HTMLFormElement);
+    answer(json(buildGuide({ name: 'Eva Quispe' }), 201));
+    expect((await toast()).textContent).toContain('Guide created successfully');
+    expect(api.callsTo('POST /api/admin/guides')).toHaveLength(1);
+  });
+
   it('switches a guide off with the active switch', async () => {
     const { api } = renderPage({
       'PATCH /api/admin/guides/:id': () => json({ ...rosa, isActive: false } satisfies Guide),

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectsQueryOptions, STORAGE_KEYS } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
-import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderProjectsApp } from '../test/render';
 
@@ -181,5 +181,81 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
     expect(api.callsTo('POST /api/projects/:id/notify-guides')[0]?.body).toEqual(notice);
     expect(screen.queryByRole('button', { name: 'Notify guides' })).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
+  });
+
+  it("sends one DELETE for a double click; 'Deleting...' keeps the focus", async () => {
+    const api = mockApi({
+      routes: { 'GET /api/projects/:id': json(project), 'DELETE /api/projects/:id': () => never() },
+    });
+    const user = userEvent.setup();
+    renderProjectsApp(`/u/projects/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel project' }));
+    const remove = screen.getByRole('button', { name: 'Delete project' });
+    remove.focus();
+    fireEvent.click(remove);
+    fireEvent.click(remove);
+    await waitFor(() => expect(api.callsTo('DELETE /api/projects/:id')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Deleting...' })).toBe(remove);
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(remove);
+    fireEvent.keyDown(remove, { key: 'Enter' });
+    fireEvent.click(remove);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('DELETE /api/projects/:id')).toHaveLength(1);
+  });
+
+  it("keeps focus on 'Delete project' when the delete fails, to try again", async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      routes: {
+        'GET /api/projects/:id': json(project),
+        'DELETE /api/projects/:id': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    const user = userEvent.setup();
+    renderProjectsApp(`/u/projects/${ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel project' }));
+    await user.click(screen.getByRole('button', { name: 'Delete project' }));
+    const deleting = await screen.findByRole('button', { name: 'Deleting...' });
+    // Not the native `disabled`, from which Chromium moves the focus to <body>.
+    expect(deleting.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(deleting);
+    answer(apiError(500, 'INTERNAL', 'Internal server error'));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to delete project')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete project' }));
+  });
+
+  it('notifies guides once for a double click, then gives focus to the heading', async () => {
+    const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const notice = {
+      changeSetId,
+      changes: [
+        { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
+      ],
+    };
+    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: notice }));
+    const api = mockApi({
+      routes: {
+        'GET /api/projects/:id': json(project),
+        'POST /api/projects/:id/notify-guides': json(
+          { changeSetId, queuedAt: '2026-01-05T10:00:00Z' },
+          202,
+        ),
+      },
+    });
+    renderProjectsApp(`/u/projects/${ID}`);
+    const notify = await screen.findByRole('button', { name: 'Notify guides' });
+    notify.focus();
+    fireEvent.click(notify);
+    fireEvent.click(notify);
+    expect(await screen.findByText('Guides notified')).toBeTruthy();
+    expect(api.callsTo('POST /api/projects/:id/notify-guides')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Lares' })),
+    );
   });
 });

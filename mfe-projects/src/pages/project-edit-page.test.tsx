@@ -221,6 +221,15 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(within(row('Guide language preference')).getByText('English')).toBeTruthy();
     expect(screen.queryByText('Edited')).toBeNull();
+    // Nothing is left to discard: the button is disabled, and focus goes to the page's heading.
+    expect(screen.getByRole('button', { name: 'Discard changes' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+      ),
+    );
   });
 
   it("says 'Partially saved' when guides could not be notified, and keeps the notice to retry", async () => {

@@ -187,8 +187,27 @@ describe('the profile photo dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Profile photo' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
     expect(within(dialog).getByText(/Remove your profile photo\?/)).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    // A double click: one removal, and focus back on the button that opened the dialog.
+    const remove = within(dialog).getByRole('button', { name: 'Remove photo' });
+    fireEvent.click(remove);
+    fireEvent.click(remove);
     expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
     expect(api.callsTo('DELETE /api/profile-image')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a photo' })),
+    );
+  });
+
+  it('moves focus to each stage main button: Upload photo, then Cancel upload, then Done', async () => {
+    photoApi({ 'PUT /api/profile-image': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    fireEvent.change(fileInput(dialog), { target: { files: [png()] } });
+    const upload = await within(dialog).findByRole('button', { name: 'Upload photo' });
+    await waitFor(() => expect(document.activeElement).toBe(upload));
+    fireEvent.click(upload);
+    fireEvent.click(upload);
+    const cancel = await within(dialog).findByRole('button', { name: 'Cancel upload' });
+    await waitFor(() => expect(document.activeElement).toBe(cancel));
   });
 });
