@@ -119,6 +119,28 @@ test('the whole settings page: profile, notifications, other devices and a data 
   await stranger?.close();
 });
 
+test('a double click asks for one data export, and the busy button keeps the focus', async ({
+  page,
+}) => {
+  await signUp(page, 'settings.double@example.com', 'Dora');
+  const exports: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/user/export-data'))
+      exports.push(request.url());
+  });
+  await page.route('**/api/user/export-data', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  const exportButton = page.getByRole('button', { name: 'Export my data' });
+  await exportButton.dblclick();
+  await expect(exportButton).toBeFocused();
+  await expect(exportButton).toHaveAttribute('aria-disabled', 'true');
+  await expect(toast(page, "We'll email you a download link within 24 hours")).toBeVisible();
+  await expect(exportButton).toBeFocused();
+  expect(exports).toHaveLength(1);
+});
+
 test('at 390 px the page fits the screen, and works by keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, 'settings.mobile@example.com', 'Mia');
@@ -229,6 +251,8 @@ test('a Google-linked account unlinks the magic link, then links it back', async
   await expect(
     toast(page, 'Your Magic link account has been successfully unlinked.'),
   ).toBeVisible();
+  // The dialog's opener is gone: focus is on what took its place, not on <body>.
+  await expect(methods.getByRole('button', { name: 'Link Magic link' })).toBeFocused();
   // Google is now the only method: it cannot go.
   await expect(methods.getByRole('button', { name: 'Unlink Google' })).toBeDisabled();
   await expect(methods.getByText('You cannot remove your only sign-in method.')).toBeVisible();

@@ -109,6 +109,50 @@ test('an admin creates a guide, copies its code, and sees it connected once the 
   await expect(card.getByText(`WhatsApp +${from}`, { exact: false })).toBeVisible();
 });
 
+test('a double click on Create guide creates one guide; a failure is announced and leaves the focus on the button', async ({
+  adminPage: page,
+}) => {
+  const name = `Double ${unique()}`;
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/admin/guides'))
+      posts.push(request.url());
+  });
+  await page.route('**/api/admin/guides', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto('/admin/guides');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  const create = page.getByRole('button', { name: 'Create guide' });
+  await create.dblclick();
+  await expect(create).toBeFocused();
+  await expect(create).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Guide created successfully')).toContainText(name);
+  await expect(guideCard(page, name)).toHaveCount(1);
+  expect(posts).toHaveLength(1);
+  const listed = (await (await page.request.get('/api/admin/guides')).json()) as {
+    guides: Array<{ name: string }>;
+  };
+  expect(listed.guides.filter((guide) => guide.name === name)).toHaveLength(1);
+
+  await page.unroute('**/api/admin/guides');
+  await page.route('**/api/admin/guides', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Refused ${unique()}`);
+  await create.click();
+  await expect(toast(page, 'Failed to create guide')).toBeVisible();
+  await expect(create).toBeFocused();
+});
+
 test('the webhook answers Meta’s verification handshake through the site', async ({ request }) => {
   const query = (token: string) =>
     `${WEBHOOK}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;

@@ -99,6 +99,48 @@ test('cancel: Keep project keeps it; Delete project deletes it and lands on My P
   await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
 });
 
+test('a double click on Delete project deletes once; the busy button keeps the focus, then My Projects has it', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Salkantay' });
+  const deletes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'DELETE') deletes.push(request.url());
+  });
+  // The answer is held a moment, so the busy state can be seen.
+  await page.route(`**/api/projects/${project.id}`, async (route) => {
+    if (route.request().method() === 'DELETE') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto(`/u/projects/${project.id}`);
+  await page.getByRole('button', { name: 'Cancel project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this project?' });
+  await dialog.getByRole('button', { name: 'Delete project' }).dblclick();
+  const deleting = dialog.getByRole('button', { name: 'Deleting...' });
+  await expect(deleting).toBeFocused();
+  await expect(deleting).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/u/projects');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeFocused();
+  expect(deletes).toHaveLength(1);
+});
+
+test('Discard changes, disabled once there is nothing to discard, gives the focus to the heading', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Lares' });
+  await page.goto(`/u/projects/${project.id}/edit`);
+  await field(page, 'Travelers').getByRole('button', { name: 'Edit travelers' }).click();
+  await page.getByRole('textbox', { name: 'Number of travelers' }).fill('5');
+  await field(page, 'Travelers').getByRole('button', { name: 'Save travelers' }).click();
+  await page.getByRole('button', { name: 'Discard changes' }).dblclick();
+  await expect(field(page, 'Travelers')).toContainText('2 travelers');
+  await expect(page.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+  ).toBeFocused();
+});
+
 test("someone else's project is 'Project not found' and never in the traveler's list", async ({
   travelerPage: page,
   browser,
