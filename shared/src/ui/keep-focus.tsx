@@ -44,7 +44,8 @@ export function focusElement(target: HTMLElement): void {
  * is disabled (Chromium moves the focus of a disabled element to `<body>`). Returns
  * `keepFocus(fallback)`: call it as the action ends; for the next moments (`KEEP_FOCUS_MS`, a
  * dialog's closing transition and a list read again), if focus is lost it goes to `fallback()`,
- * the first of its elements still on the page (e.g. the opener, else the page's heading).
+ * the first of its elements still on the page (e.g. the opener, else the page's heading), as
+ * often as it is lost again meanwhile.
  * Focus the person moved somewhere else is left alone.
  */
 export function useKeepFocus(): (fallback: () => FocusTarget | FocusTarget[]) => void {
@@ -58,10 +59,9 @@ export function useKeepFocus(): (fallback: () => FocusTarget | FocusTarget[]) =>
       if (isLost(document.activeElement)) {
         const candidates = [fallback()].flat();
         const target = candidates.find((element) => element?.isConnected);
-        if (target) {
-          focusElement(target);
-          if (!isLost(document.activeElement)) clearInterval(timer.current);
-        }
+        // Watching goes on: the fallback itself may be replaced as the page settles (a list
+        // read again draws the row anew).
+        if (target) focusElement(target);
       }
       if (Date.now() > until) clearInterval(timer.current);
     };
