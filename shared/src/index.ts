@@ -141,7 +141,7 @@ export { SITE } from './site';
 export { pendingGuideNoticeOf } from './storage/pending-guide-notices';
 export { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage/storage';
 export { AppProviders } from './ui/app-providers';
-export { busyButtonProps, focusElement, useKeepFocus } from './ui/keep-focus';
+export { busyButtonProps, useKeepFocus } from './ui/keep-focus';
 export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';

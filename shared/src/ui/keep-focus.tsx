@@ -32,7 +32,7 @@ function isLost(element: Element | null): boolean {
 }
 
 /** Focuses `target`, making a heading or other static element focusable by script first. */
-export function focusElement(target: HTMLElement): void {
+function focusElement(target: HTMLElement): void {
   if (target.tabIndex < 0 && !target.hasAttribute('tabindex'))
     target.setAttribute('tabindex', '-1');
   target.focus();
