@@ -28,6 +28,16 @@ function holdRequests() {
   };
 }
 
+/**
+ * Opens the wizard and waits until its own code has replaced the markup the server sent (inert,
+ * with a 'Loading…' status): measured or pressed before, an element may be the one about to go.
+ */
+async function openWizard(page: Page): Promise<void> {
+  await page.goto(PATHS.createProject);
+  await expect(page.getByText('1 out of 4')).toBeVisible();
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+}
+
 /** How far the page scrolls sideways (0 when it fits). */
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -39,7 +49,7 @@ const phoneBar = (page: Page) =>
 test('the sign-in dialog gives focus back on Escape, focuses the first field in error, and forgets a server error once the traveler edits or reopens', async ({
   page,
 }) => {
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   await completeWizardWithMouse(page);
   const submit = page.getByRole('button', { name: 'Submit request' });
   await submit.focus();
@@ -101,7 +111,7 @@ test('the sign-in dialog gives focus back on Escape, focuses the first field in 
 test('the header Sign In dialog gives focus back to Sign In when closed with Escape', async ({
   page,
 }) => {
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In' });
   await signIn.focus();
   await page.keyboard.press('Enter');
@@ -129,7 +139,7 @@ test('while a request is sent the keyboard stays on the overlay, and a double cl
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/projects')
         creates.push(request.url());
     });
-    await page.goto(PATHS.createProject);
+    await openWizard(page);
     await completeWizardWithMouse(page);
 
     // A double click, held: one request; Tab and Shift+Tab never leave the overlay.
@@ -173,7 +183,7 @@ test('while a request is sent the keyboard stays on the overlay, and a double cl
 });
 
 test("each step's choices form a group named by the step's heading", async ({ page }) => {
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   const treks = page.getByRole('radiogroup', { name: 'Choose your trek' });
   await expect(treks.getByRole('radio')).toHaveCount(8);
   await expect(treks).toHaveAccessibleDescription(
@@ -193,7 +203,7 @@ test('nothing scrolls sideways at 320 px, on any step or in the sign-in dialog',
   page,
 }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   await expect(page.getByText('1 out of 4')).toBeVisible();
   expect(await sidewaysScroll(page), 'the trek step').toBe(0);
   await page.getByRole('radio', { name: 'Huayhuash', exact: true }).click();
@@ -233,7 +243,7 @@ test('on a phone a card reached by Tab is never under the Back/Next bar, and the
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 700 });
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   await expect(page.getByText('1 out of 4')).toBeVisible();
   const bar = phoneBar(page);
   const barSitsAtTheBottom = async (what: string) => {
@@ -275,7 +285,7 @@ test('on a phone a card reached by Tab is never under the Back/Next bar, and the
 test('a reload, Back and Forward return to the step the traveler was on, with every answer', async ({
   travelerPage: page,
 }) => {
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   await page.getByRole('radio', { name: 'Lares', exact: true }).click();
   await page.getByRole('radio', { name: /4 days \/ 3 nights/ }).click();
   await expect(page.getByText('3 out of 4')).toBeVisible();
@@ -336,7 +346,7 @@ test('the trek pictures line up across a row and show the tops of the mountains'
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   const cards = page.getByRole('radiogroup', { name: 'Choose your trek' }).getByRole('radio');
   await expect(cards).toHaveCount(8);
   const rows = new Map<number, number[]>();
@@ -362,7 +372,7 @@ test('the trek pictures line up across a row and show the tops of the mountains'
 test('every step, the sign-in dialog and the success page pass axe at 390 px', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(PATHS.createProject);
+  await openWizard(page);
   await expect(page.getByText('1 out of 4')).toBeVisible();
   await expectNoAxeViolations(page, 'the trek step');
   await page.getByRole('radio', { name: 'Santa Cruz', exact: true }).click();
