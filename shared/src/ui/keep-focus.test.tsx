@@ -8,16 +8,19 @@ import { AppProviders } from './app-providers';
 import { busyButtonProps, useKeepFocus } from './keep-focus';
 
 describe('useKeepFocus', () => {
-  it('moves focus that fell to <body> to the first fallback still on the page', async () => {
+  it('moves focus that fell to <body> to the first fallback still on the page that can take it', async () => {
     const heading = document.createElement('h1');
     const gone = document.createElement('button');
-    document.body.append(heading);
+    const disabled = document.createElement('button');
+    disabled.disabled = true;
+    document.body.append(disabled, heading);
     const { result } = renderHook(() => useKeepFocus());
-    act(() => result.current(() => [gone, heading]));
+    act(() => result.current(() => [gone, disabled, heading]));
     await waitFor(() => expect(document.activeElement).toBe(heading));
     // A heading is made focusable by script only, out of the Tab order.
     expect(heading.getAttribute('tabindex')).toBe('-1');
     heading.remove();
+    disabled.remove();
   });
 
   it('catches a focused button that disappears a moment later, and leaves focus elsewhere alone', async () => {

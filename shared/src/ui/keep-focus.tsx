@@ -58,7 +58,10 @@ export function useKeepFocus(): (fallback: () => FocusTarget | FocusTarget[]) =>
     const check = () => {
       if (isLost(document.activeElement)) {
         const candidates = [fallback()].flat();
-        const target = candidates.find((element) => element?.isConnected);
+        // A fallback that cannot take focus (a disabled button) gives way to the next one.
+        const target = candidates.find(
+          (element) => element?.isConnected && !element.matches(':disabled'),
+        );
         // Watching goes on: the fallback itself may be replaced as the page settles (a list
         // read again draws the row anew).
         if (target) focusElement(target);
