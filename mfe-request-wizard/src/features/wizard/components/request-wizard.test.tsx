@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
 import { buildWizardAnswers } from '@trek/shared/testing/builders';
@@ -132,6 +132,33 @@ describe('RequestWizard', () => {
     expect(document.activeElement).toBe(dialog);
     screen.getByRole('link', { name: 'A header link' }).focus();
     expect(document.activeElement).toBe(dialog);
+    await import('./dates-step');
+  });
+
+  it('gives focus back to Submit request when a request fails and the dialog goes', async () => {
+    mockApi();
+    const answers = buildWizardAnswers();
+    let fail = () => {};
+    function Submitting() {
+      const [submitting, setSubmitting] = useState(true);
+      fail = () => setSubmitting(false);
+      return (
+        <RequestWizard
+          data={answers}
+          update={() => {}}
+          step={3}
+          submitting={submitting}
+          onSubmit={() => {}}
+        />
+      );
+    }
+    renderPage(<Submitting />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
+    act(() => fail());
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit request' })),
+    );
     await import('./dates-step');
   });
 

@@ -105,6 +105,16 @@ export function RequestWizard({
     if (step === LAST_STEP) void loadSubmittingOverlay();
   }, [step]);
 
+  // A request that failed (a success leaves the page): the overlay that held focus is gone and
+  // Submit request was disabled meanwhile, so focus would be left on the page's body; it goes
+  // back to Submit request, beside the error toast.
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const wasSubmitting = useRef(submitting);
+  useEffect(() => {
+    if (wasSubmitting.current && !submitting) nextButton.current?.focus();
+    wasSubmitting.current = submitting;
+  }, [submitting]);
+
   const goTo = (target: StepIndex) => {
     if (submitting || !canGoTo(target, latest.current.data)) return;
     setStep(target);
@@ -202,6 +212,7 @@ export function RequestWizard({
             isLast={isLast}
             canContinue={isStepComplete(step, data)}
             busy={submitting}
+            nextRef={nextButton}
             onBack={() => !submitting && setStep(previousStep(step))}
             onNext={() => {
               if (!isStepComplete(step, data)) return;

@@ -1,4 +1,5 @@
 import { Box, Button, Group } from '@mantine/core';
+import type { Ref } from 'react';
 import classes from './wizard-navigation.module.css';
 
 export interface WizardNavigationProps {
@@ -8,6 +9,8 @@ export interface WizardNavigationProps {
   busy: boolean;
   onBack: () => void;
   onNext: () => void;
+  /** The Next / Submit request button, for focus to come back to. */
+  nextRef?: Ref<HTMLButtonElement>;
 }
 
 /** Back and Next; on mobile both sit in a bar fixed at the bottom of the screen. */
@@ -18,6 +21,7 @@ export function WizardNavigation({
   busy,
   onBack,
   onNext,
+  nextRef,
 }: WizardNavigationProps) {
   return (
     <Box className={classes.bar}>
@@ -25,7 +29,12 @@ export function WizardNavigation({
         <Button variant="default" onClick={onBack} disabled={isFirst || busy}>
           Back
         </Button>
-        <Button onClick={onNext} disabled={!canContinue || busy} loading={busy && isLast}>
+        <Button
+          ref={nextRef}
+          onClick={onNext}
+          disabled={!canContinue || busy}
+          loading={busy && isLast}
+        >
           {isLast ? 'Submit request' : 'Next'}
         </Button>
       </Group>
