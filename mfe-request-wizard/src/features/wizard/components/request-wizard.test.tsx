@@ -12,6 +12,22 @@ import { emptyFormData, type StepIndex, selectDuration, selectTrek } from '../mo
 import { RequestWizard } from './request-wizard';
 import { StepIndicator, stepStatus } from './step-indicator';
 
+const SUBMITTED_ANSWERS = buildWizardAnswers();
+
+/** The wizard while its request is on its way; `onReady` hands over a way to make it fail. */
+function SubmittingWizard({ onReady }: { onReady: (fail: () => void) => void }) {
+  const [submitting, setSubmitting] = useState(true);
+  onReady(() => setSubmitting(false));
+  return (
+    <RequestWizard
+      data={SUBMITTED_ANSWERS}
+      update={() => {}}
+      step={3}
+      submitting={submitting}
+      onSubmit={() => {}}
+    />
+  );
+}
 describe('StepIndicator', () => {
   it('marks steps done, current or to do by position, on a grid of 2n-1 columns', () => {
     expect([0, 1, 2, 3].map((step) => stepStatus(step, 2))).toEqual([
@@ -137,22 +153,8 @@ describe('RequestWizard', () => {
 
   it('gives focus back to Submit request when a request fails and the dialog goes', async () => {
     mockApi();
-    const answers = buildWizardAnswers();
     let fail = () => {};
-    function Submitting() {
-      const [submitting, setSubmitting] = useState(true);
-      fail = () => setSubmitting(false);
-      return (
-        <RequestWizard
-          data={answers}
-          update={() => {}}
-          step={3}
-          submitting={submitting}
-          onSubmit={() => {}}
-        />
-      );
-    }
-    renderPage(<Submitting />);
+    renderPage(<SubmittingWizard onReady={(stop) => (fail = stop)} />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
     await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
     act(() => fail());
