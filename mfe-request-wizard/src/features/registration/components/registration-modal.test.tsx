@@ -90,8 +90,14 @@ describe('RegistrationModal', () => {
         redirectTo: '/create-project?auth=success',
       },
     ]);
+    // Counting down, Resend says it is unavailable, keeps the focus and sends nothing.
     const resend = screen.getByRole('button', { name: /Resend in \d+s/ });
-    expect(resend.hasAttribute('disabled')).toBe(true);
+    expect(resend.getAttribute('aria-disabled')).toBe('true');
+    expect(resend.hasAttribute('disabled')).toBe(false);
+    resend.focus();
+    await user.click(resend);
+    expect(document.activeElement).toBe(resend);
+    expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Use test link' }).getAttribute('href')).toContain(
       'token=t',
     );

@@ -14,12 +14,13 @@ import {
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useInterval } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import {
+  busyButtonProps,
   type MagicLinkResponse,
   magicLinkError,
   PATHS,
   requestMagicLinkMutationOptions,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
@@ -86,7 +87,7 @@ export function RegistrationModal({
   // What the server said about the last send: shown until the traveler sends again, edits a
   // field or closes the dialog (it is about an attempt they have moved on from).
   const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
-  const send = useMutation({
+  const send = useSingleFlightMutation({
     ...requestMagicLinkMutationOptions(),
     onMutate: () => setServerError(null),
     onSuccess: () => {
@@ -187,13 +188,12 @@ export function RegistrationModal({
           noValidate
           onSubmit={form.onSubmit((values) => {
             // The WhatsApp number stays in the form: it is never sent.
-            if (!send.isPending)
-              send.mutate({
-                email: values.email.trim(),
-                firstName: values.firstName.trim(),
-                lastName: values.lastName.trim(),
-                redirectTo: texts.returnTo,
-              });
+            send.mutate({
+              email: values.email.trim(),
+              firstName: values.firstName.trim(),
+              lastName: values.lastName.trim(),
+              redirectTo: texts.returnTo,
+            });
           }, focusFirstError)}
         >
           <Stack gap="sm">
@@ -246,7 +246,7 @@ export function RegistrationModal({
               />
             </SimpleGrid>
             {errorAlert}
-            <Button type="submit" loading={send.isPending} fullWidth mt="xs">
+            <Button type="submit" {...busyButtonProps(send.isPending)} fullWidth mt="xs">
               Email me a sign-in link
             </Button>
             <Divider label="or" labelPosition="center" />
@@ -265,8 +265,9 @@ export function RegistrationModal({
           <Group gap="sm">
             <Button
               variant="light"
-              disabled={secondsLeft > 0 || send.isPending}
-              loading={send.isPending}
+              // Waiting or sending, it keeps the focus (a disabled button would drop it to the
+              // page): decision 90.
+              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
               onClick={() => send.variables && send.mutate(send.variables)}
             >
               {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend link'}
