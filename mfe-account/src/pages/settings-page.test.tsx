@@ -457,6 +457,27 @@ describe('a write is sent once, and focus stays where the traveler is', () => {
     );
   });
 
+  it("sends the email's save while the name's is on its way, each Save busy on its own", async () => {
+    const api = settingsApi({ 'PUT /api/user/profile': () => never() });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit display name' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Display name' }), ' Q');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit email' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Email' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ana.new@example.com');
+    const [saveName, saveEmail] = screen.getAllByRole('button', { name: 'Save' });
+    if (!saveName || !saveEmail) throw new Error('two Save buttons expected');
+    fireEvent.click(saveName);
+    await waitFor(() => expect(saveName.getAttribute('aria-disabled')).toBe('true'));
+    expect(saveEmail.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(saveEmail);
+    await waitFor(() => expect(api.callsTo('PUT /api/user/profile')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/user/profile')[1]?.body).toEqual({
+      email: 'ana.new@example.com',
+    });
+    expect(saveEmail.getAttribute('aria-disabled')).toBe('true');
+  });
+
   it('deletes the account once for a double click', async () => {
     const api = settingsApi({ 'DELETE /api/user/delete': () => never() });
     renderPage(<SettingsPage />);

@@ -32,7 +32,10 @@ const SEND_SAVED_REQUEST = `${PATHS.createProject}?auth=success`;
 /** Account: display name, e-mail (changed through a link to the new address) and photo. */
 export function AccountSection({ user }: { user: User }) {
   const emailChange = useQuery(emailChangeQueryOptions());
-  const profile = useSingleFlightMutation(updateProfileMutationOptions());
+  // One write per field: a Save of the e-mail while the name's is on its way is sent too, and
+  // each field shows its own save busy from the click's render.
+  const nameSave = useSingleFlightMutation(updateProfileMutationOptions());
+  const emailSave = useSingleFlightMutation(updateProfileMutationOptions());
   const [photoOpen, setPhotoOpen] = useState(false);
   const { justChanged, requestWaiting } = useEmailChanged();
 
@@ -41,11 +44,12 @@ export function AccountSection({ user }: { user: User }) {
       toastSuccess(`Your email address is now ${user.email}.`, 'Email address updated');
   }, [justChanged, user.email]);
 
-  // Sent once however often Save or Enter is pressed: a call while one is on its way resolves
-  // false (nothing to do), so only the first shows its toast.
+  // Sent once however often Save or Enter is pressed: a call while the field's save is on its
+  // way resolves false (nothing to do), so only the first shows its toast.
   const save = (change: { displayName: string } | { email: string }) =>
     new Promise<true | false | string>((resolve) => {
-      const sent = profile.mutate(change, {
+      const mutation = 'email' in change ? emailSave : nameSave;
+      const sent = mutation.mutate(change, {
         onSuccess: (saved) => {
           if ('email' in change && saved.emailChange) {
             toastSuccess(
@@ -116,7 +120,7 @@ export function AccountSection({ user }: { user: User }) {
         autoComplete="name"
         validate={(value) => firstIssue(displayNameSchema.safeParse(value))}
         onSave={(displayName) => save({ displayName })}
-        saving={profile.isPending && 'displayName' in (profile.variables ?? {})}
+        saving={nameSave.isPending}
       />
       <Divider />
       <EditableField
@@ -136,7 +140,7 @@ export function AccountSection({ user }: { user: User }) {
         description="We send a link to the new address: your email changes once you open it."
         validate={(value) => firstIssue(newEmailSchema.safeParse(value))}
         onSave={(email) => save({ email })}
-        saving={profile.isPending && 'email' in (profile.variables ?? {})}
+        saving={emailSave.isPending}
       />
       {emailChange.isError && (
         <Alert color="red" variant="light" title="We couldn't check for a pending email change.">
