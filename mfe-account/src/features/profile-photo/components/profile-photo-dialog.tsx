@@ -83,7 +83,6 @@ export function ProfilePhotoDialog({
   const upload = () => {
     if (!file) return;
     const controller = new AbortController();
-    cancelUpload.current = controller;
     const sent = change.mutate(
       {
         file,
@@ -103,7 +102,9 @@ export function ProfilePhotoDialog({
         },
       },
     );
+    // Only the upload that was sent is the one Cancel upload stops.
     if (!sent) return;
+    cancelUpload.current = controller;
     setProgress(0);
     setStage('uploading');
   };
