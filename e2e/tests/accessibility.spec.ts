@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { hrefTo, PATHS } from '@trek/shared/contract';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { holdRequests } from '../support/hold-requests';
 import { createProject } from '../support/projects';
 import { signIn } from '../support/sessions';
 import { dayLabel, dayNextMonth } from '../support/wizard';
@@ -40,21 +41,6 @@ async function sweep(page: Page, urls: string[], who: string): Promise<void> {
     await settled(page);
     await expectNoAxeViolations(page, `${url} (${who}, landed on ${new URL(page.url()).pathname})`);
   }
-}
-
-/** Holds the requests `route` catches until `release()`, to look at a page while it waits. */
-function holdRequests() {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return {
-    release,
-    handler: async (route: Route) => {
-      await released;
-      await route.continue().catch(() => {});
-    },
-  };
 }
 
 for (const viewport of VIEWPORTS) {

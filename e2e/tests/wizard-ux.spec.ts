@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PATHS } from '@trek/shared/contract';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { holdRequests } from '../support/hold-requests';
 import { signInNewTraveler } from '../support/projects';
 import { completeWizardWithMouse, dayLabel, dayNextMonth } from '../support/wizard';
 
@@ -11,22 +12,6 @@ import { completeWizardWithMouse, dayLabel, dayNextMonth } from '../support/wiza
  * page that is never empty, a phone bar that covers nothing and stays put, a step that survives a
  * reload and the browser's Back and Forward, and trek pictures that line up.
  */
-
-/** Holds the requests `route` catches until `release()` (or `abort()`). */
-function holdRequests() {
-  let settle: (how: 'continue' | 'abort') => void = () => {};
-  const settled = new Promise<'continue' | 'abort'>((resolve) => {
-    settle = resolve;
-  });
-  return {
-    release: () => settle('continue'),
-    abort: () => settle('abort'),
-    handler: async (route: Route) => {
-      const how = await settled;
-      await (how === 'abort' ? route.abort() : route.continue()).catch(() => {});
-    },
-  };
-}
 
 /**
  * Opens the wizard and waits until its own code has replaced the markup the server sent (inert,
