@@ -42,5 +42,19 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
 
+/** jsdom lays nothing out: an observed element never reports crossing anything. */
+class IntersectionObserverStub {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly thresholds = [0];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+globalThis.IntersectionObserver ??= IntersectionObserverStub;
+
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
+import { useIntersection } from '@mantine/hooks';
 import { PATHS, SIGN_IN_REQUEST_STATE, SITE, useAuth } from '@trek/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
@@ -9,7 +9,13 @@ import { UserAccount } from './user-account';
 
 /** The wizard's URLs: the "create page", whose header shows a border only once scrolled. */
 const CREATE_PAGE_PATHS = new Set<string>([PATHS.home, PATHS.newTrek, PATHS.createProject]);
-const SCROLL_BORDER_THRESHOLD_PX = 10;
+/**
+ * Watched at the top of the document instead of the scroll position: reading `scrollY` on every
+ * scroll re-rendered the header each pixel, and its first read, as the app mounted, forced a
+ * layout of the whole new page inside the start's longest task. The observer answers after the
+ * browser's own layout. Its height is the 10 px of scroll after which the border shows.
+ */
+const SCROLL_SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 0 };
 
 /** Holds the account area's place until the user is known. */
 function AccountPlaceholder() {
@@ -19,37 +25,41 @@ function AccountPlaceholder() {
 export function SiteHeader() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
-  const [scroll] = useWindowScroll();
   const onCreatePage = CREATE_PAGE_PATHS.has(pathname);
-  const bordered = !onCreatePage || scroll.y > SCROLL_BORDER_THRESHOLD_PX;
+  const { ref: scrollSentinel, entry } = useIntersection<HTMLDivElement>(SCROLL_SENTINEL_OPTIONS);
+  const scrolledPastTop = entry !== null && !entry.isIntersecting;
+  const bordered = !onCreatePage || scrolledPastTop;
 
   return (
-    <Box component="header" className={classes.header} data-bordered={bordered || undefined}>
-      <Container size="lg" className={classes.inner}>
-        <a href={SITE.marketingUrl} className={classes.logoLink} aria-label={`${SITE.name} home`}>
-          <Logo />
-        </a>
-        <Group gap="sm">
-          {isLoading ? (
-            <AccountPlaceholder />
-          ) : user ? (
-            <UserAccount user={user} />
-          ) : (
-            <Button
-              component={Link}
-              to={PATHS.newTrek}
-              // The spec's target, where the wizard opens its sign-in modal: a person pressing
-              // Sign In means to sign in, from the wizard or from any other page.
-              state={SIGN_IN_REQUEST_STATE}
-              radius="xl"
-              onPointerEnter={remotePages.requestWizard.preload}
-              onFocus={remotePages.requestWizard.preload}
-            >
-              Sign In
-            </Button>
-          )}
-        </Group>
-      </Container>
-    </Box>
+    <>
+      {onCreatePage && <div ref={scrollSentinel} className={classes.scrollSentinel} aria-hidden />}
+      <Box component="header" className={classes.header} data-bordered={bordered || undefined}>
+        <Container size="lg" className={classes.inner}>
+          <a href={SITE.marketingUrl} className={classes.logoLink} aria-label={`${SITE.name} home`}>
+            <Logo />
+          </a>
+          <Group gap="sm">
+            {isLoading ? (
+              <AccountPlaceholder />
+            ) : user ? (
+              <UserAccount user={user} />
+            ) : (
+              <Button
+                component={Link}
+                to={PATHS.newTrek}
+                // The spec's target, where the wizard opens its sign-in modal: a person pressing
+                // Sign In means to sign in, from the wizard or from any other page.
+                state={SIGN_IN_REQUEST_STATE}
+                radius="xl"
+                onPointerEnter={remotePages.requestWizard.preload}
+                onFocus={remotePages.requestWizard.preload}
+              >
+                Sign In
+              </Button>
+            )}
+          </Group>
+        </Container>
+      </Box>
+    </>
   );
 }
