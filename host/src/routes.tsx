@@ -16,7 +16,7 @@ import {
   userSettingsQueryOptions,
 } from '@trek/shared';
 import { requiresAdmin, requiresSignIn } from '@trek/shared/contract';
-import { type ComponentType, useEffect } from 'react';
+import { type ComponentType, useEffect, useMemo } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireAdmin } from './auth/require-admin';
 import { RequireSignedIn } from './auth/require-signed-in';
@@ -183,17 +183,14 @@ function RouteElement({ entry }: { entry: RouteEntry }) {
     for (const query of queries(params)) void query.prefetch(queryClient);
   }, [mayLoadData, queries, params, queryClient]);
 
-  if (!guarded) return <Page />;
+  // One element for the route's life: this component re-renders as the user becomes known, and
+  // the page (the whole of it, on a remote page) would re-render with it for nothing, in the
+  // start's longest tasks. The page reads the user itself where it needs to.
+  const page = useMemo(() => <Page />, [Page]);
+
+  if (!guarded) return page;
   return (
-    <RequireSignedIn>
-      {adminOnly ? (
-        <RequireAdmin>
-          <Page />
-        </RequireAdmin>
-      ) : (
-        <Page />
-      )}
-    </RequireSignedIn>
+    <RequireSignedIn>{adminOnly ? <RequireAdmin>{page}</RequireAdmin> : page}</RequireSignedIn>
   );
 }
 

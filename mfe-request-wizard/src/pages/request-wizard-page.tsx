@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { isSignInRequest, PageMeta, useAuth } from '@trek/shared';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
@@ -25,6 +25,7 @@ export default function RequestWizardPage() {
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
+  const submitAnswers = useCallback(() => submit(data), [submit, data]);
 
   // The header's Sign In pressed on this page: open the sign-in modal (only to sign in), then
   // forget the request so a reload or Back does not open it again.
@@ -71,7 +72,7 @@ export default function RequestWizardPage() {
           step={step}
           onStepChange={setStep}
           submitting={submitting}
-          onSubmit={() => submit(data)}
+          onSubmit={submitAnswers}
         />
       </Container>
       {modalOpened.current && (

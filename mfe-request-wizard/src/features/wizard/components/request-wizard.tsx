@@ -1,7 +1,7 @@
 import { Box, Grid, Image, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { trekImageFor, type WizardFormData } from '@trek/shared';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import {
   AUTO_ADVANCE_MS,
   canGoTo,
@@ -71,7 +71,11 @@ export interface RequestWizardProps {
   onSubmit: () => void;
 }
 
-export function RequestWizard({
+/**
+ * Memoised: the page around it re-renders when the user becomes known (its sign-in modal), which
+ * changes nothing here and would re-render every step's cards in the page's first long task.
+ */
+export const RequestWizard = memo(function RequestWizard({
   data,
   update,
   step: controlledStep,
@@ -235,4 +239,4 @@ export function RequestWizard({
       )}
     </Grid>
   );
-}
+});
