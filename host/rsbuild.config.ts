@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginCompileHints } from '@trek/shared/build/compile-hints-plugin';
 import { pluginFederationRuntimeEsm } from '@trek/shared/build/federation-runtime-esm-plugin';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
 import { API_PATHS } from '@trek/shared/contract';
@@ -44,7 +45,7 @@ const entry: Record<string, string> = prerender
 export default defineConfig(({ envMode }) => ({
   plugins: [
     pluginReact(),
-    ...(prerender ? [] : [pluginPrecompress()]),
+    ...(prerender ? [] : [pluginPrecompress(), pluginCompileHints()]),
     ...(monolith || prerender ? [] : [pluginFederationRuntimeEsm()]),
   ],
   ...(monolith

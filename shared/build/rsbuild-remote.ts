@@ -10,6 +10,7 @@ import {
   type RemoteName,
 } from '../src/contract/index.js';
 import { MANTINE_FACADE_RULE, mantineAliases, sharedDependencies } from '../src/module-federation';
+import { pluginCompileHints } from './compile-hints-plugin';
 import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
 
@@ -42,6 +43,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
     plugins: [
       pluginReact(),
       pluginPrecompress(),
+      pluginCompileHints(),
       pluginFederationRuntimeEsm(),
       pluginModuleFederation({
         name,
