@@ -7,11 +7,13 @@
  *    the host without Module Federation), on a throttled phone profile (fast 3G, 4x CPU):
  *    JS and CSS bytes as transferred (after Content-Encoding), requests, sequential fetches
  *    before the page's content paints, LCP and CLS, and the federated / monolith ratios.
- * 2. Lighthouse (mobile preset, simulated throttling), performance score per page.
+ * 2. Lighthouse (mobile preset, simulated throttling), performance score per page: median and
+ *    range of a few runs.
  * 3. CLS of every route of the site, signed out and signed in, at 1280 and 390 px.
  *
  * Env: BENCH_RUNS (cold loads per page and build, median, default 3), BENCH_FILES=1 (list the
- * files of each page), BENCH_LIGHTHOUSE=0 / BENCH_CLS=0 (skip a part), BENCH_PORT_BASE (3200).
+ * files of each page), BENCH_LIGHTHOUSE_RUNS (runs per page, median and range, default 3),
+ * BENCH_LIGHTHOUSE=0 / BENCH_CLS=0 (skip a part), BENCH_PORT_BASE (3200).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +38,8 @@ const PORTS = {
   API_PORT: String(base + 1000),
 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Lighthouse's score moves by a few hundredths from run to run on the same build. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const LIST_FILES = process.env.BENCH_FILES === '1';
 
 /** DevTools' "Fast 3G" and a mid-range phone's CPU. */
@@ -334,34 +338,43 @@ try {
   console.table(ratios);
 
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
-    console.log('\n2. Lighthouse, mobile preset (simulated slow 4G, 4x CPU), federated build.\n');
+    console.log(
+      `\n2. Lighthouse, mobile preset (simulated slow 4G, 4x CPU), federated build: median of ${LIGHTHOUSE_RUNS} runs, and the range.\n`,
+    );
     const scores = [];
     for (const target of PAGES) {
-      let r;
+      /** @type {Awaited<ReturnType<typeof lighthouseScore>>[]} */
+      const runs = [];
+      /** @type {string[]} */
+      const failures = [];
       // A run Lighthouse cannot measure (it sometimes loses its own trace: NO_NAVSTART, "Please
-      // run Lighthouse again") is run once more; the first failure is printed all the same.
-      for (let attempt = 1; !r; attempt += 1) {
+      // run Lighthouse again") is run once more; each failure is printed all the same.
+      while (runs.length < LIGHTHOUSE_RUNS && failures.length <= LIGHTHOUSE_RUNS) {
         try {
-          r = await lighthouseScore(`${suite.url}${target.path}`, target.signedIn);
+          runs.push(await lighthouseScore(`${suite.url}${target.path}`, target.signedIn));
         } catch (error) {
-          if (attempt < 2) {
-            console.log(
-              `${target.path}: ${/** @type {Error} */ (error).message} Running it again.`,
-            );
-            continue;
-          }
-          scores.push({ page: target.path, performance: /** @type {Error} */ (error).message });
-          break;
+          const message = /** @type {Error} */ (error).message;
+          failures.push(message);
+          console.log(`${target.path}: ${message} Running it again.`);
         }
       }
-      if (!r) continue;
+      if (runs.length === 0) {
+        scores.push({ page: target.path, performance: failures.at(-1) ?? 'no run' });
+        continue;
+      }
+      const range = (/** @type {(r: (typeof runs)[number]) => number} */ f, digits = 2) => {
+        const values = runs.map(f);
+        return `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
+      };
       scores.push({
         page: target.path,
-        performance: r.score.toFixed(2),
-        'FCP s': s(r.fcp),
-        'LCP s': s(r.lcp),
-        'TBT ms': Math.round(r.tbt),
-        CLS: r.cls.toFixed(3),
+        performance: median(runs, (r) => r.score).toFixed(2),
+        'performance range': range((r) => r.score),
+        'FCP s': s(median(runs, (r) => r.fcp)),
+        'LCP s': s(median(runs, (r) => r.lcp)),
+        'TBT ms': Math.round(median(runs, (r) => r.tbt)),
+        'TBT range ms': range((r) => r.tbt, 0),
+        CLS: median(runs, (r) => r.cls).toFixed(3),
       });
     }
     console.table(scores);
