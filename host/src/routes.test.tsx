@@ -251,6 +251,31 @@ describe('route data', () => {
   });
 });
 
+/** How many times the route element test's page rendered. */
+const countedPageRenders = { count: 0 };
+function CountedPage() {
+  countedPageRenders.count += 1;
+  return <h1>Create your trek request</h1>;
+}
+
+describe('route element', () => {
+  it('renders its page once as the user becomes known, the page not reading the user itself', async () => {
+    countedPageRenders.count = 0;
+    mockApi({ user: traveler });
+    const { queryClient } = renderRoutes(
+      buildRoutes([{ path: '/', owner: 'wizard', page: CountedPage }]),
+      { path: '/' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Create your trek request' })).toBeTruthy();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['auth', 'user'])?.status).toBe('success'),
+    );
+    // The route re-rendered with the answer; the page, a whole remote page in the site, did not.
+    await act(async () => {});
+    expect(countedPageRenders.count).toBe(1);
+  });
+});
+
 function BrokenHostPage(): never {
   throw new Error('the header exploded');
 }
