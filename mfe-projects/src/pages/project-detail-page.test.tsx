@@ -19,6 +19,31 @@ const project = buildProject({
   flexibilityWindowDays: 1,
 });
 
+/**
+ * An edit saved while the guides could not be told: the notice kept in the browser, and an API
+ * that queues it when sent.
+ */
+function withPendingGuideNotice() {
+  const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+  const notice = {
+    changeSetId,
+    changes: [
+      { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
+    ],
+  };
+  localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: notice }));
+  const api = mockApi({
+    routes: {
+      'GET /api/projects/:id': json(project),
+      'POST /api/projects/:id/notify-guides': json(
+        { changeSetId, queuedAt: '2026-01-05T10:00:00Z' },
+        202,
+      ),
+    },
+  });
+  return { api, notice };
+}
+
 describe('the project page (exposed as projects/ProjectDetailPage)', () => {
   it('shows the project: id, created date, status, Trek Overview and Guide Offers', async () => {
     mockApi({ routes: { 'GET /api/projects/:id': json(project) } });
@@ -157,23 +182,7 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
   });
 
   it('offers to notify guides again after a partially saved edit', async () => {
-    const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-    const notice = {
-      changeSetId,
-      changes: [
-        { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
-      ],
-    };
-    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: notice }));
-    const api = mockApi({
-      routes: {
-        'GET /api/projects/:id': json(project),
-        'POST /api/projects/:id/notify-guides': json(
-          { changeSetId, queuedAt: '2026-01-05T10:00:00Z' },
-          202,
-        ),
-      },
-    });
+    const { api, notice } = withPendingGuideNotice();
     const user = userEvent.setup();
     renderProjectsApp(`/u/projects/${ID}`);
     await user.click(await screen.findByRole('button', { name: 'Notify guides' }));
@@ -230,23 +239,7 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
   });
 
   it('notifies guides once for a double click, then gives focus to the heading', async () => {
-    const changeSetId = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-    const notice = {
-      changeSetId,
-      changes: [
-        { field: 'travelers', label: 'Travelers', before: '2 travelers', after: '3 travelers' },
-      ],
-    };
-    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: notice }));
-    const api = mockApi({
-      routes: {
-        'GET /api/projects/:id': json(project),
-        'POST /api/projects/:id/notify-guides': json(
-          { changeSetId, queuedAt: '2026-01-05T10:00:00Z' },
-          202,
-        ),
-      },
-    });
+    const { api } = withPendingGuideNotice();
     renderProjectsApp(`/u/projects/${ID}`);
     const notify = await screen.findByRole('button', { name: 'Notify guides' });
     notify.focus();
