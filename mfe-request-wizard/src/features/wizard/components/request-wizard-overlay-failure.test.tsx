@@ -1,9 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
-import { RequestWizard } from './request-wizard';
+import { SubmittingWizard } from '../../../test/submitting-wizard';
 
 // The overlay's chunk cannot be fetched (a network failure at the moment of sending).
 vi.mock('./submitting-overlay', () => {
@@ -13,15 +12,7 @@ vi.mock('./submitting-overlay', () => {
 describe('RequestWizard while submitting, without the overlay', () => {
   it('says the request is being created instead of failing the page', async () => {
     mockApi();
-    renderPage(
-      <RequestWizard
-        data={buildWizardAnswers()}
-        update={() => {}}
-        step={3}
-        submitting
-        onSubmit={() => {}}
-      />,
-    );
+    renderPage(<SubmittingWizard />);
     // The import has failed, and React has rendered what the failure left.
     await expect(import('./submitting-overlay')).rejects.toThrow();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

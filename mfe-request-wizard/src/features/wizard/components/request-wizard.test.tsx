@@ -1,33 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
-import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { SubmittingWizard } from '../../../test/submitting-wizard';
 import { useWizardForm } from '../hooks/use-wizard-form';
 import { SAVE_FORM_DATA_EVENT } from '../model/persistence';
 import { emptyFormData, type StepIndex, selectDuration, selectTrek } from '../model/wizard-state';
 import { RequestWizard } from './request-wizard';
 import { StepIndicator, stepStatus } from './step-indicator';
 
-const SUBMITTED_ANSWERS = buildWizardAnswers();
-
-/** The wizard while its request is on its way; `onReady` hands over a way to make it fail. */
-function SubmittingWizard({ onReady }: { onReady: (fail: () => void) => void }) {
-  const [submitting, setSubmitting] = useState(true);
-  onReady(() => setSubmitting(false));
-  return (
-    <RequestWizard
-      data={SUBMITTED_ANSWERS}
-      update={() => {}}
-      step={3}
-      submitting={submitting}
-      onSubmit={() => {}}
-    />
-  );
-}
 describe('StepIndicator', () => {
   it('marks steps done, current or to do by position, on a grid of 2n-1 columns', () => {
     expect([0, 1, 2, 3].map((step) => stepStatus(step, 2))).toEqual([
@@ -106,15 +90,7 @@ describe('RequestWizard', () => {
 
   it('while submitting, shows a named alert dialog in focus over an inert form', async () => {
     mockApi();
-    renderPage(
-      <RequestWizard
-        data={buildWizardAnswers()}
-        update={() => {}}
-        step={3}
-        submitting
-        onSubmit={() => {}}
-      />,
-    );
+    renderPage(<SubmittingWizard />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
     await vi.waitFor(() => expect(document.activeElement).toBe(dialog));
     expect(screen.getByRole('progressbar', { name: 'Creating your trek request' })).toBeTruthy();
@@ -130,13 +106,7 @@ describe('RequestWizard', () => {
     renderPage(
       <>
         <a href="/u/projects">A header link</a>
-        <RequestWizard
-          data={buildWizardAnswers()}
-          update={() => {}}
-          step={3}
-          submitting
-          onSubmit={() => {}}
-        />
+        <SubmittingWizard />
       </>,
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
