@@ -2,7 +2,7 @@ import { useAuth, type WizardFormData, wizardFormDataSchema } from '@trek/shared
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { saveFormData } from '../../wizard/model/persistence';
-import { isReadyToSubmit } from '../../wizard/model/wizard-state';
+import { isReadyToSubmit, withoutPastStart } from '../../wizard/model/wizard-state';
 
 declare global {
   interface Window {
@@ -11,13 +11,16 @@ declare global {
   }
 }
 
-/** The form carried through a social sign-in as base64 JSON; null when absent or unreadable. */
+/**
+ * The form carried through a social sign-in as base64 JSON (without a start date that has passed
+ * meanwhile); null when absent or unreadable.
+ */
 export function decodeFormData(encoded: string | null): WizardFormData | null {
   if (!encoded) return null;
   try {
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
     const parsed = wizardFormDataSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? withoutPastStart(parsed.data) : null;
   } catch {
     return null;
   }

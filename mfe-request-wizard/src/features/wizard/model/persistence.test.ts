@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@trek/shared';
 import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { clearSavedFormData, readUtm, restoreFormData, saveFormData } from './persistence';
-import { emptyFormData, selectTrek } from './wizard-state';
+import { emptyFormData, selectDuration, selectStartDate, selectTrek } from './wizard-state';
 
 describe('wizard persistence', () => {
   it('reads utm_source, utm_medium and utm_campaign, empty when absent', () => {
@@ -39,6 +39,16 @@ describe('wizard persistence', () => {
     localStorage.setItem(STORAGE_KEYS.wizardFormData, '{"trek": 4');
     expect(restoreFormData('')).toEqual(emptyFormData());
     expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+  });
+
+  it('restores answers saved before their start date passed without the dates', () => {
+    const lares = selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights');
+    saveFormData(selectStartDate(lares, '2020-01-01'));
+    const restored = restoreFormData('');
+    expect(restored.duration).toBe('4 days / 3 nights');
+    expect(restored.dates).toMatchObject({ start: '', end: '', baseDate: '' });
+    saveFormData(selectStartDate(lares, '2099-01-05'));
+    expect(restoreFormData('').dates).toMatchObject({ start: '2099-01-05', end: '2099-01-08' });
   });
 
   it('lets fresh UTM parameters replace saved ones', () => {

@@ -8,7 +8,7 @@ import {
   writeJson,
 } from '@trek/shared';
 import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
-import { emptyFormData, type Utm } from './wizard-state';
+import { emptyFormData, type Utm, withoutPastStart } from './wizard-state';
 
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
 export const SAVE_FORM_DATA_EVENT = 'trek:save-form-data';
@@ -23,7 +23,10 @@ export function readUtm(search: string): Utm {
   };
 }
 
-/** The saved answers from local storage (unparseable data is dropped silently), else empty. */
+/**
+ * The saved answers from local storage (unparseable data is dropped silently), else empty; a
+ * start date that has passed since is dropped, so the wizard asks for the dates again.
+ */
 export function restoreFormData(search: string): WizardFormData {
   const saved = readJson(
     browserStorage('local'),
@@ -33,7 +36,7 @@ export function restoreFormData(search: string): WizardFormData {
   const utm = readUtm(search);
   const hasUtm = Object.values(utm).some(Boolean);
   if (!saved) return emptyFormData(utm);
-  return hasUtm ? { ...saved, utm } : saved;
+  return withoutPastStart(hasUtm ? { ...saved, utm } : saved);
 }
 
 /** Saves to local and session storage under the one key. */

@@ -4,6 +4,7 @@ import {
   emptyFormData,
   endDateFor,
   firstIncompleteStep,
+  isPastStart,
   isReadyToSubmit,
   isStepComplete,
   nextStep,
@@ -18,6 +19,7 @@ import {
   setTravelers,
   toCreateProjectBody,
   toggleLanguage,
+  withoutPastStart,
 } from './wizard-state';
 
 const complete = () => {
@@ -81,6 +83,27 @@ describe('wizard steps', () => {
       dates: { ...data.dates, flexible: true, flexibilityWindowDays: null },
     };
     expect(isStepComplete(2, flexibleWithoutWindow)).toBe(false);
+  });
+
+  it('step 3 is not complete with a start date that has passed, which restored answers drop', () => {
+    const today = new Date(2030, 0, 7, 9);
+    expect(isPastStart('2030-01-06', today)).toBe(true);
+    expect(isPastStart('2030-01-07', new Date(2030, 0, 7, 23, 59))).toBe(false);
+    expect(isPastStart('', today)).toBe(false);
+    const past = selectStartDate(complete(), '2020-01-01');
+    expect(isStepComplete(2, past)).toBe(false);
+    expect(isReadyToSubmit(past)).toBe(false);
+    const restored = withoutPastStart(setFlexible(past, true));
+    expect(restored.dates).toEqual({
+      flexible: true,
+      flexibilityWindowDays: 1,
+      start: '',
+      end: '',
+      baseDate: '',
+    });
+    expect(restored.languages).toEqual(['english']);
+    expect(firstIncompleteStep(restored)).toBe(2);
+    expect(withoutPastStart(complete(), today)).toEqual(complete());
   });
 
   it('step 4 needs travelers above 0 and at least one language', () => {

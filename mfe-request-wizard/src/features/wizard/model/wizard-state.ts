@@ -6,6 +6,7 @@ import {
   isTrekSelectable,
   type LanguageKey,
   nightsFromDuration,
+  toIsoDate,
   trekRequestDescription,
   type WizardFormData,
 } from '@trek/shared';
@@ -58,6 +59,21 @@ export function selectDuration(data: WizardFormData, duration: string): WizardFo
   return withEndDate({ ...data, duration });
 }
 
+/**
+ * A start date before today, in the traveler's time zone: answers saved days ago, or a wizard left
+ * open past midnight. The calendar offers no such day and the API refuses one.
+ */
+export function isPastStart(start: string, today: Date = new Date()): boolean {
+  // 'yyyy-MM-dd' strings sort as the dates they name.
+  return start !== '' && start < toIsoDate(today);
+}
+
+/** Restored answers whose start date has passed keep everything but the dates, asked again. */
+export function withoutPastStart(data: WizardFormData, today: Date = new Date()): WizardFormData {
+  if (!isPastStart(data.dates.start, today)) return data;
+  return { ...data, dates: { ...data.dates, start: '', end: '', baseDate: '' } };
+}
+
 export function selectStartDate(data: WizardFormData, start: string): WizardFormData {
   return withEndDate({ ...data, dates: { ...data.dates, start, baseDate: start } });
 }
@@ -99,6 +115,7 @@ export function isStepComplete(step: number, data: WizardFormData): boolean {
     case 2:
       return (
         data.dates.start !== '' &&
+        !isPastStart(data.dates.start) &&
         data.dates.end !== '' &&
         (!data.dates.flexible || data.dates.flexibilityWindowDays !== null)
       );
