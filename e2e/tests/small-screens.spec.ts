@@ -27,6 +27,13 @@ async function cutLabels(page: Page): Promise<string[]> {
 
 const WIDTHS = [320, 390, 768];
 
+/** How far the page scrolls sideways, in CSS pixels. */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
 for (const width of WIDTHS) {
   test(`every label of the wizard's steps and the sign-in modal reads in full at ${width} px`, async ({
     page,
@@ -63,5 +70,25 @@ for (const width of WIDTHS) {
     await page.goto(PATHS.projects);
     await expect(page.getByRole('article').first()).toBeVisible();
     expect(await cutLabels(page)).toEqual([]);
+  });
+
+  test(`the magic link's Continue and expired pages fit ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const asked = await page.request.post('/api/auth/request-magic-link', {
+      data: {
+        email: `a-rather-long-address-at-${width}-px-${Date.now()}@example.com`,
+        firstName: 'Nina',
+        lastName: 'Quispe',
+      },
+    });
+    const { magicLink } = (await asked.json()) as { magicLink: string };
+    await page.goto(magicLink);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    expect(await sidewaysScroll(page), 'the Continue page').toBe(0);
+    await page.goto(magicLink.replace(/token=[\w-]+/, 'token=short'));
+    await expect(
+      page.getByRole('heading', { name: 'This sign-in link has expired or was already used.' }),
+    ).toBeVisible();
+    expect(await sidewaysScroll(page), 'the expired page').toBe(0);
   });
 }

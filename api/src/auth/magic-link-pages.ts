@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PATHS } from '@trek/shared/contract';
 
 /** Disables Continue once pressed: a double click must not post the single-use token twice. */
 const SUBMIT_ONCE_SCRIPT =
@@ -12,7 +13,7 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f8f9fa;color:#212529;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border:1px solid #dee2e6;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 48px);text-align:center}
+main{box-sizing:border-box;background:#fff;border:1px solid #dee2e6;border-radius:12px;padding:32px 24px;max-width:420px;width:calc(100% - 32px);text-align:center;overflow-wrap:anywhere}
 h1{font-size:22px;margin:0 0 12px}p{color:#495057;line-height:1.5}
 button,a.button{display:inline-block;margin-top:16px;background:#087f5b;color:#fff;border:0;border-radius:8px;padding:12px 28px;font-size:16px;font-weight:600;cursor:pointer;text-decoration:none}
 button:focus-visible,a.button:focus-visible{outline:3px solid #63e6be;outline-offset:2px}`;
@@ -51,10 +52,21 @@ export function notLinkedPage(provider: string, continueTo: string): string {
   );
 }
 
-export function expiredPage(): string {
+/**
+ * A link that no longer signs in. With a trek request saved in this browser (the wizard's flag
+ * cookie), a new link is asked for from the wizard, where the request waits; otherwise from the
+ * sign-in page.
+ */
+export function expiredPage({ savedRequest }: { savedRequest: boolean }): string {
+  const next = savedRequest
+    ? {
+        text: 'Ask for a new one: your trek request is still saved in this browser.',
+        href: PATHS.createProject,
+      }
+    : { text: 'Ask for a new one.', href: PATHS.signIn };
   return page(
     'Sign-in link expired',
-    `<h1>This sign-in link has expired or was already used.</h1><p>Links work once and for 15 minutes. Ask for a new one: your trek request is still saved in this browser.</p>
-<a class="button" href="/create-project">Request a new link</a>`,
+    `<h1>This sign-in link has expired or was already used.</h1><p>Links work once and for 15 minutes. ${next.text}</p>
+<a class="button" href="${next.href}">Request a new link</a>`,
   );
 }

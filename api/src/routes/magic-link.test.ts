@@ -1,3 +1,4 @@
+import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectLocation, safeRedirectPath } from '../auth/magic-links.js';
 import { OFF_SITE_REDIRECTS } from '../testing/redirect-payloads.js';
@@ -128,7 +129,21 @@ describe('magic links', () => {
     // A link that does not fit (too short a token) shows the expired page, not a JSON error.
     const broken = await api.request('GET', '/api/auth/magic-link?token=short');
     expect(broken.status).toBe(410);
-    expect(await broken.text()).toContain('expired or was already used');
+    const expired = await broken.text();
+    expect(expired).toContain('expired or was already used');
+    // Nothing waits in this browser: a new link is asked for on the sign-in page.
+    expect(expired).not.toContain('trek request');
+    expect(expired).toContain(`href="${PATHS.signIn}"`);
+  });
+
+  it('sends a browser that has a trek request saved back to the wizard for a new link', async () => {
+    const page = await api.request('GET', '/api/auth/magic-link?token=short', {
+      headers: { cookie: `${SAVED_ANSWERS_COOKIE}=1` },
+    });
+    expect(page.status).toBe(410);
+    const html = await page.text();
+    expect(html).toContain('your trek request is still saved in this browser');
+    expect(html).toContain(`href="${PATHS.createProject}"`);
   });
 
   it('signs in with a fresh httpOnly Lax cookie, keeps the names and goes to the same-origin path', async () => {

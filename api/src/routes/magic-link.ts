@@ -1,4 +1,4 @@
-import { DEFAULT_RETURN_TO, PATHS } from '@trek/shared/contract';
+import { DEFAULT_RETURN_TO, PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import {
   emptyRequestSchema,
   linkingMagicLinkRequestSchema,
@@ -266,10 +266,10 @@ export function registerMagicLinkRoutes(
     '/api/auth/magic-link',
     { schema: { querystring: tokenSchema }, attachValidation: true },
     async (request, reply) => {
-      if (request.validationError) return sendHtml(reply, 410, expiredPage());
+      if (request.validationError) return sendHtml(reply, 410, expiredPageFor(request));
       const { token } = request.query;
       const link = await findValidMagicLink(db, token, ctx.now());
-      if (!link) return sendHtml(reply, 410, expiredPage());
+      if (!link) return sendHtml(reply, 410, expiredPageFor(request));
       const linking = link.linking_token_hash
         ? await db.query<{ provider: string }>(
             'select provider from linking_tokens where token_hash = $1',
@@ -289,7 +289,7 @@ export function registerMagicLinkRoutes(
       '/api/auth/magic-link',
       { schema: { body: tokenSchema }, attachValidation: true },
       async (request, reply) => {
-        if (request.validationError) return sendHtml(reply, 410, expiredPage());
+        if (request.validationError) return sendHtml(reply, 410, expiredPageFor(request));
         const { token: linkToken } = request.body;
         const previous = sessionToken(request, config);
         const browser = browserHash(request, config);
@@ -346,7 +346,7 @@ export function registerMagicLinkRoutes(
             notLinked,
           };
         });
-        if (!result) return sendHtml(reply, 410, expiredPage());
+        if (!result) return sendHtml(reply, 410, expiredPageFor(request));
         setSessionCookie(reply, config, result.token);
         reply.header('Referrer-Policy', 'no-referrer');
         if (result.notLinked) {
@@ -356,4 +356,9 @@ export function registerMagicLinkRoutes(
       },
     );
   });
+}
+
+/** The expired-link page as this browser needs it: with a trek request saved in it, or without. */
+function expiredPageFor(request: FastifyRequest): string {
+  return expiredPage({ savedRequest: request.cookies[SAVED_ANSWERS_COOKIE] === '1' });
 }
