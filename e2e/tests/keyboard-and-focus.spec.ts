@@ -296,6 +296,19 @@ test('a failed sign-out keeps the session and says so; toasts sit below the head
     await toast.boundingBox(),
   ];
   expect(header && toastBox && toastBox.y >= header.y + header.height).toBe(true);
+  // The menu opened again drops over the toast: its items are on top and take the clicks.
+  await menu.click();
+  for (const name of ['My projects', 'Settings', 'Log out']) {
+    const onTop = await page.getByRole('menuitem', { name }).evaluate((item) => {
+      const box = item.getBoundingClientRect();
+      return item.contains(
+        document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+      );
+    });
+    expect(onTop, name).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
   expect(await focusedName(page)).toBe('Notifications (F8)');
