@@ -112,6 +112,15 @@ test('the header Sign In dialog gives focus back to Sign In when closed with Esc
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(signIn).toBeFocused();
+
+  // Pressed on another page, Sign In waits for the wizard's code, and gets focus back all the same.
+  await page.goto(PATHS.landing);
+  await signIn.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('textbox', { name: 'First Name *' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(signIn).toBeFocused();
 });
 
 test('while a request is sent the keyboard stays on the overlay, and a double click or a double Enter sends it once', async ({

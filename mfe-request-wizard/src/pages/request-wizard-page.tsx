@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 import { isSignInRequest, PageMeta, useAuth } from '@trek/shared';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
@@ -32,17 +32,19 @@ export default function RequestWizardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [signInOnlyOpen, setSignInOnlyOpen] = useState(false);
-  // The Sign In pressed, for focus to return to when the modal closes: the modal's code may
-  // still be loading when the site moves focus to this page's heading after the navigation.
+  // The Sign In pressed, for focus to return to when the modal closes. Read as the page commits:
+  // right after, the site moves focus to this page's heading (the navigation's announcement),
+  // and pressed on another page, this page's code came meanwhile.
   const signInButton = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!isSignInRequest(location.state) || isAuthenticated) return;
+    const pressed = document.activeElement;
+    signInButton.current =
+      pressed instanceof HTMLElement && pressed !== document.body ? pressed : null;
+  }, [location, isAuthenticated]);
   useEffect(() => {
     if (!isSignInRequest(location.state)) return;
-    if (!isAuthenticated) {
-      const pressed = document.activeElement;
-      signInButton.current =
-        pressed instanceof HTMLElement && pressed !== document.body ? pressed : null;
-      setSignInOnlyOpen(true);
-    }
+    if (!isAuthenticated) setSignInOnlyOpen(true);
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, isAuthenticated, navigate]);
   const signInOnlyOpened = useRef(false);

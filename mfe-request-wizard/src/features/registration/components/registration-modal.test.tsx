@@ -104,6 +104,8 @@ describe('RegistrationModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change details' }));
     expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe('ana@example.com');
+    // The button pressed is gone with its view: the keyboard is on the form's first field.
+    expect(document.activeElement).toBe(screen.getByLabelText('First Name *'));
   });
 
   it('refuses what the API would refuse, before sending: a name that hides its direction', async () => {

@@ -157,6 +157,15 @@ export function RegistrationModal({
     title?.focus();
   }, [view, modalId]);
 
+  // 'Change details' leaves the sent view, and the button pressed with it: the keyboard goes to
+  // the form's first field, not to the page behind.
+  const changingDetails = useRef(false);
+  useEffect(() => {
+    if (view !== 'form' || !changingDetails.current) return;
+    changingDetails.current = false;
+    formNode.current?.querySelector<HTMLElement>('[data-path="firstName"]')?.focus();
+  }, [view]);
+
   const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
   const response: MagicLinkResponse | undefined = send.data;
   const errorAlert = serverError && (
@@ -277,6 +286,7 @@ export function RegistrationModal({
               onClick={() => {
                 send.reset();
                 setServerError(null);
+                changingDetails.current = true;
                 setView('form');
               }}
             >
