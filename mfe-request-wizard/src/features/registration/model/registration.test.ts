@@ -35,6 +35,16 @@ describe('registration validation', () => {
     ).toEqual({});
   });
 
+  it('says in words when a name is longer than the 100 characters the API keeps', () => {
+    expect(validateRegistration({ ...valid, firstName: 'A'.repeat(101) })).toEqual({
+      firstName: 'Please keep your first name to 100 characters or fewer.',
+    });
+    expect(validateRegistration({ ...valid, lastName: 'Q'.repeat(101) })).toEqual({
+      lastName: 'Please keep your last name to 100 characters or fewer.',
+    });
+    expect(validateRegistration({ ...valid, firstName: 'A'.repeat(100) })).toEqual({});
+  });
+
   it("brings the traveler to the first field in error, in the form's order", () => {
     expect(firstFieldInError({})).toBeNull();
     expect(firstFieldInError({ email: 'x', firstName: 'y' })).toBe('firstName');

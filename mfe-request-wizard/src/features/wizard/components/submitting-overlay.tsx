@@ -46,6 +46,8 @@ export function SubmittingOverlay() {
         p="xl"
         radius="md"
         maw={420}
+        // Clear of the screen's edges on a phone.
+        mx="md"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
