@@ -91,6 +91,12 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     await userEvent.clear(input);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter a display name.')).toBeTruthy();
+    await userEvent.type(input, 'A'.repeat(101));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Please keep your display name to 100 characters or fewer.'),
+    ).toBeTruthy();
+    await userEvent.clear(input);
     await userEvent.type(input, 'Ana of the Andes');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();

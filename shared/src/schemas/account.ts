@@ -55,6 +55,7 @@ export type UserSettingsUpdate = z.input<typeof userSettingsUpdateSchema>;
 export const displayNameSchema = text({
   max: 100,
   required: 'Please enter a display name.',
+  tooLong: 'Please keep your display name to 100 characters or fewer.',
   noBidi: true,
 });
 

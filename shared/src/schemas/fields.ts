@@ -94,14 +94,20 @@ export function freeText(max: number) {
   return text({ max, multiline: true });
 }
 
-/** A person's first or last name; `required` is the message for a blank one. */
-export function personName(required: string = TEXT_MESSAGES.required) {
-  return text({ max: 100, required, noBidi: true });
+/** A person's first or last name; `required` and `tooLong` are the messages a form shows. */
+export function personName(required: string = TEXT_MESSAGES.required, tooLong?: string) {
+  return text({ max: 100, required, noBidi: true, tooLong });
 }
 
 export const personNameSchema = personName();
-export const firstNameSchema = personName('Please enter your first name.');
-export const lastNameSchema = personName('Please enter your last name.');
+export const firstNameSchema = personName(
+  'Please enter your first name.',
+  'Please keep your first name to 100 characters or fewer.',
+);
+export const lastNameSchema = personName(
+  'Please enter your last name.',
+  'Please keep your last name to 100 characters or fewer.',
+);
 
 /**
  * An e-mail address, normalised so that two different inputs never reach the same account by
