@@ -254,6 +254,12 @@ test.describe('on a 390 px wide phone, by keyboard only', () => {
       ratio: 1,
     });
     await expect(bar.getByRole('button', { name: 'Discard changes' })).toBeInViewport({ ratio: 1 });
+    // Scrolled to the end, the bar rests above the footer: its legal links are not under it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const legal = page.getByRole('navigation', { name: 'Legal' }).getByRole('link').last();
+    await expect(legal).toBeInViewport({ ratio: 1 });
+    const [barBox, legalBox] = [await bar.boundingBox(), await legal.boundingBox()];
+    expect(barBox && legalBox && legalBox.y >= barBox.y + barBox.height).toBe(true);
 
     await tabTo(page, 'Edit travelers');
     await page.keyboard.press('Enter');

@@ -22,25 +22,22 @@ export function EditBar({
   onReview,
 }: EditBarProps) {
   return (
-    <>
-      <div className={classes.spacer} />
-      <Box className={classes.bar} role="region" aria-label="Your changes">
-        <Container size="md">
-          <Stack gap={6}>
-            <Text fz="sm" c="red.8" ta="right" aria-live="polite" hidden={!hint}>
-              {hint}
-            </Text>
-            <div className={classes.actions}>
-              <Button variant="default" onClick={onDiscard} disabled={!canDiscard}>
-                Discard changes
-              </Button>
-              <Button onClick={onReview} disabled={!canReview || needsDuration}>
-                {needsDuration ? 'Select Duration First' : 'Review & Confirm'}
-              </Button>
-            </div>
-          </Stack>
-        </Container>
-      </Box>
-    </>
+    <Box className={classes.bar} role="region" aria-label="Your changes">
+      <Container size="md">
+        <Stack gap={6}>
+          <Text fz="sm" c="red.8" ta="right" aria-live="polite" hidden={!hint}>
+            {hint}
+          </Text>
+          <div className={classes.actions}>
+            <Button variant="default" onClick={onDiscard} disabled={!canDiscard}>
+              Discard changes
+            </Button>
+            <Button onClick={onReview} disabled={!canReview || needsDuration}>
+              {needsDuration ? 'Select Duration First' : 'Review & Confirm'}
+            </Button>
+          </div>
+        </Stack>
+      </Container>
+    </Box>
   );
 }

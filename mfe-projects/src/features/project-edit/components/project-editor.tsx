@@ -36,6 +36,7 @@ import { EditBar } from './edit-bar';
 import { InlineField } from './inline-field';
 import { LanguagesEditor } from './languages-editor';
 import { LeaveDialog } from './leave-dialog';
+import classes from './project-editor.module.css';
 import { ReviewDialog } from './review-dialog';
 import { TravelersEditor } from './travelers-editor';
 import { TrekEditor } from './trek-editor';
@@ -108,7 +109,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   };
 
   return (
-    <>
+    <div className={classes.page}>
       <Container size="md" py="xl">
         <Stack gap="lg">
           <BackLink to={projectPath}>Back to project</BackLink>
@@ -219,6 +220,6 @@ export function ProjectEditor({ project }: { project: Project }) {
         onConfirm={() => void saving.save(body, changes)}
       />
       <LeaveDialog blocker={guard.blocker} />
-    </>
+    </div>
   );
 }

@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { travelersFrom } from '../model/edit-form';
 
 /**
- * A number from 1 to 10. While typing, the field may be empty; once it loses focus (the save icon
- * included), anything that is not a number reads 1 (spec section 5).
+ * A number from 1 to 10. While typing, the field may be empty or out of range; once it loses focus
+ * (the save icon included), a number out of range becomes the nearest allowed (11 reads 10) and
+ * anything that is not a number reads 1 (spec section 5).
  */
 export function TravelersEditor({
   value,
@@ -22,7 +23,7 @@ export function TravelersEditor({
       value={text}
       min={GROUP_SIZE.min}
       max={GROUP_SIZE.max}
-      clampBehavior="strict"
+      clampBehavior="blur"
       allowDecimal={false}
       allowNegative={false}
       maw={220}
