@@ -1,6 +1,6 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { PROFILE_IMAGE_TYPES } from '@trek/shared';
-import { useRef, useState } from 'react';
+import { type Ref, useRef, useState } from 'react';
 import { checkPhotos, dragVerdict } from '../model/photo-choice';
 import type { RejectedFile } from '../model/photo-toasts';
 import classes from './photo-drop-area.module.css';
@@ -15,9 +15,12 @@ const RULES = 'One JPEG, PNG or WebP image, up to 5MB';
 export function PhotoDropArea({
   onPick,
   onReject,
+  ref,
 }: {
   onPick: (photo: File) => void;
   onReject: (rejected: RejectedFile[]) => void;
+  /** The area's button, for the dialog to give it focus. */
+  ref?: Ref<HTMLButtonElement>;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragged, setDragged] = useState<'accept' | 'reject' | null>(null);
@@ -31,6 +34,7 @@ export function PhotoDropArea({
   return (
     <>
       <UnstyledButton
+        ref={ref}
         className={classes.zone}
         data-accept={dragged === 'accept' || undefined}
         data-reject={dragged === 'reject' || undefined}

@@ -210,4 +210,17 @@ describe('the profile photo dialog', () => {
     const cancel = await within(dialog).findByRole('button', { name: 'Cancel upload' });
     await waitFor(() => expect(document.activeElement).toBe(cancel));
   });
+
+  it('gives focus to the drop area when another photo is to be chosen', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    fireEvent.change(fileInput(dialog), { target: { files: [png()] } });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Choose another' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: /^Choose a photo/ }),
+      ),
+    );
+  });
 });

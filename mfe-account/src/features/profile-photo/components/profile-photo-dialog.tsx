@@ -49,8 +49,9 @@ export function ProfilePhotoDialog({
   const cancelUpload = useRef<AbortController | null>(null);
   const change = useSingleFlightMutation(changeProfileImageMutationOptions());
   const remove = useSingleFlightMutation(removeProfileImageMutationOptions());
-  // Each stage's buttons replace the last one's: focus goes to the new stage's main button
-  // instead of falling back to the dialog itself (a failed upload returns it to 'Upload photo').
+  // Each stage's buttons replace the last one's: focus goes to the new stage's main button (back
+  // to choosing, the drop area) instead of falling back to the page (a failed upload returns it
+  // to 'Upload photo').
   const stageButton = useRef<HTMLButtonElement>(null);
   const stageShown = useRef(stage);
   useEffect(() => {
@@ -132,6 +133,7 @@ export function ProfilePhotoDialog({
       {stage === 'idle' && (
         <Stack gap="md">
           <PhotoDropArea
+            ref={stageButton}
             onPick={choose}
             onReject={(rejected) => showFailure(rejectionToast(rejected))}
           />
