@@ -250,6 +250,20 @@ for (const viewport of [
     await expect(page.getByText('No guide matches this search.')).toBeVisible();
     await noSideScroll();
     await expectNoAxeViolations(page);
+    // Each status of the filter reads in full, inside the filter's box.
+    const filters = page.getByRole('search', { name: 'Filter guides' });
+    const box = await filters.boundingBox();
+    for (const status of ['All', 'Pending activation', 'WhatsApp connected', 'Inactive']) {
+      const label = filters.getByText(status, { exact: true });
+      const labelBox = await label.boundingBox();
+      expect(
+        box && labelBox && labelBox.x >= box.x && labelBox.x + labelBox.width <= box.x + box.width,
+        status,
+      ).toBe(true);
+      expect(await label.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+    }
   });
 }
 

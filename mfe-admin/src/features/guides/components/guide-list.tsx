@@ -20,6 +20,7 @@ import {
   type StatusFilter,
 } from '../model/guide-filters';
 import { GuideCard } from './guide-card';
+import classes from './guide-list.module.css';
 
 function isStatusFilter(value: string): value is StatusFilter {
   return STATUS_FILTERS.some((filter) => filter.value === value);
@@ -75,6 +76,7 @@ export function GuideList({
             aria-label="Status"
             fullWidth
             size="xs"
+            classNames={{ control: classes.statusControl, label: classes.statusLabel }}
             data={[...STATUS_FILTERS]}
             value={filter.status}
             onChange={(value) => {
