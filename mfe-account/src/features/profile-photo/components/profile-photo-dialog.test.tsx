@@ -82,6 +82,10 @@ describe('the profile photo dialog', () => {
     ).toBe(PHOTO_URL);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus goes back to the button that opened the dialog, not to the closing dialog's content.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change photo' })),
+    );
   });
 
   it('refuses more than one file', async () => {

@@ -57,8 +57,9 @@ export function ProfilePhotoDialog({
   useEffect(() => {
     if (stageShown.current === stage) return;
     stageShown.current = stage;
-    stageButton.current?.focus();
-  }, [stage]);
+    // Closing resets the stage too: focus then goes back to what opened the dialog.
+    if (opened) stageButton.current?.focus();
+  }, [stage, opened]);
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
