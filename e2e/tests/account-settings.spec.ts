@@ -149,6 +149,12 @@ test('at 390 px the page fits the screen, and works by keyboard', async ({ page 
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+  // The page lines up with the header: its heading starts where the logo does.
+  const [logo, heading] = [
+    await page.getByRole('banner').getByRole('link', { name: 'TrekPeru home' }).boundingBox(),
+    await page.getByRole('heading', { level: 1, name: 'Account settings' }).boundingBox(),
+  ];
+  expect(heading?.x).toBe(logo?.x);
   await expectNoAxeViolations(page);
 
   // The delete dialog by keyboard: focus moves in, Escape closes it, focus comes back.

@@ -18,7 +18,7 @@ export default function SettingsPage() {
         description="Your account, sign-in methods, notifications and privacy."
         noIndex
       />
-      <Container size="sm" py={{ base: 'lg', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Container size="sm" py={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
           <div>
             <Title order={1}>Account settings</Title>
