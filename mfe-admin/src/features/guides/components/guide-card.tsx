@@ -78,10 +78,11 @@ export function GuideCard({
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Stack gap={4}>
+        {/* A long name wraps within its side: the Active switch stays at the top right. */}
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={4} flex={1} miw={0}>
             <Group gap="xs" wrap="wrap">
-              <Title order={3} fz="lg" id={titleId}>
+              <Title order={3} fz="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
                 {guide.name}
               </Title>
               <Badge
