@@ -364,6 +364,30 @@ test('the trek pictures line up across a row and show the tops of the mountains'
   expect(vertical, objectPosition).toBeLessThan(50);
 });
 
+test("the step indicator's circles stay in place from step to step", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openWizard(page);
+  const steps = page.getByRole('list', { name: 'Progress' }).locator('li[aria-hidden]');
+  const places = async () =>
+    page
+      .getByRole('list', { name: 'Progress' })
+      .locator('li:not([aria-hidden])')
+      .evaluateAll((items) =>
+        items.map((item) => {
+          const box = item.getBoundingClientRect();
+          return `${Math.round(box.x)}+${Math.round(box.width)}`;
+        }),
+      );
+  await expect(steps).toHaveCount(3);
+  const first = await places();
+  await page.getByRole('radio', { name: 'Lares', exact: true }).click();
+  await expect(page.getByText('2 out of 4')).toBeVisible();
+  expect(await places(), 'on the duration step').toEqual(first);
+  await page.getByRole('radio').first().click();
+  await expect(page.getByText('3 out of 4')).toBeVisible();
+  expect(await places(), 'on the dates step').toEqual(first);
+});
+
 test('every step, the sign-in dialog and the success page pass axe at 390 px', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });

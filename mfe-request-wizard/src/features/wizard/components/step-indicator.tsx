@@ -60,6 +60,8 @@ export function StepIndicator({
                 fz="xs"
                 fw={status === 'current' ? 700 : 500}
                 c={status === 'todo' ? 'dimmed' : undefined}
+                className={classes.label}
+                data-label={label}
               >
                 {label}
               </Text>
