@@ -129,19 +129,21 @@ describe("sign-in page's e-mail link", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
     expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);
+    // The keyboard is brought to the first field in error.
+    expect(document.activeElement).toBe(first);
     await userEvent.type(first, 'Ana');
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Last Name *'));
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
     await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    // A double click sends one link.
+    await userEvent.dblClick(screen.getByRole('button', { name: 'Send sign-in link' }));
     const sent = await screen.findByRole('heading', { name: 'Check your email' });
     expect(document.activeElement).toBe(sent);
     expect(screen.getByRole('status').textContent).toContain('Check your email');
-    expect(api.callsTo('POST /api/auth/request-magic-link')[0]?.body).toEqual({
-      email: 'ana@example.com',
-      firstName: 'Ana',
-      lastName: 'Quispe',
-      redirectTo: '/u/settings',
-    });
+    expect(api.callsTo('POST /api/auth/request-magic-link').map((call) => call.body)).toEqual([
+      { email: 'ana@example.com', firstName: 'Ana', lastName: 'Quispe', redirectTo: '/u/settings' },
+    ]);
   });
 
   it('tells how long to wait when the server refuses more links', async () => {

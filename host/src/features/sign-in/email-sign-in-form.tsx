@@ -8,14 +8,15 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
+import { type FormErrors, useForm } from '@mantine/form';
 import {
+  busyButtonProps,
   emailSchema,
   firstNameSchema,
   lastNameSchema,
   magicLinkError,
   requestMagicLinkMutationOptions,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useRef } from 'react';
 import type { ZodMiniType } from 'zod/mini';
@@ -25,6 +26,9 @@ interface Values {
   lastName: string;
   email: string;
 }
+
+/** The fields in the order a person meets them. */
+const FIELD_ORDER = ['firstName', 'lastName', 'email'] as const;
 
 /** The first problem of a field, in the words the API would use. */
 function problem(schema: ZodMiniType, value: string): string | null {
@@ -48,9 +52,16 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
         value.trim() === '' ? 'Please enter your email address.' : problem(emailSchema, value),
     },
   });
-  const send = useMutation(requestMagicLinkMutationOptions());
+  // One link per press: a double click or a second Enter sends once.
+  const send = useSingleFlightMutation(requestMagicLinkMutationOptions());
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
+  // A failed check brings the keyboard to the first field in error (its message is read with it).
+  const formNode = useRef<HTMLFormElement>(null);
+  const focusFirstError = (errors: FormErrors) => {
+    const field = FIELD_ORDER.find((name) => errors[name]);
+    if (field) formNode.current?.querySelector<HTMLElement>(`[data-path="${field}"]`)?.focus();
+  };
 
   useEffect(() => {
     if (send.isSuccess) sentHeading.current?.focus();
@@ -82,17 +93,17 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
         </Stack>
       ) : (
         <form
+          ref={formNode}
           noValidate
           aria-label="Email me a sign-in link"
           onSubmit={form.onSubmit((values) => {
-            if (send.isPending) return;
             send.mutate({
               email: values.email.trim(),
               firstName: values.firstName.trim(),
               lastName: values.lastName.trim(),
               redirectTo: returnTo,
             });
-          })}
+          }, focusFirstError)}
         >
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -119,7 +130,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
                 {magicLinkError(send.error).message}
               </Alert>
             )}
-            <Button type="submit" loading={send.isPending}>
+            <Button type="submit" {...busyButtonProps(send.isPending)}>
               Send sign-in link
             </Button>
           </Stack>
