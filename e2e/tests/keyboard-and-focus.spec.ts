@@ -16,21 +16,31 @@ async function standInMarketingSite(page: Page) {
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
-test('arrow keys move over the trek and duration cards and select without moving on; Enter does', async ({
+test('the trek and duration cards are one Tab stop each; arrow keys select without moving on, Enter does', async ({
   page,
 }) => {
   await page.goto(PATHS.createProject);
-  await tabTo(page, 'Ausangate');
+  await tabTo(page, 'Salkantay');
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('radio', { name: 'Choquequirao' })).toBeFocused();
-  await expect(page.getByRole('radio', { name: 'Choquequirao' })).toHaveAttribute(
+  await expect(page.getByRole('radio', { name: 'Ausangate' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Ausangate' })).toHaveAttribute(
     'aria-checked',
     'true',
   );
   // Well past the 300 ms auto-advance: still on the first step.
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
-  await page.keyboard.press('ArrowLeft');
+  // One Tab leaves the cards, and Shift+Tab comes back to the chosen one.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('radio');
+  await page.keyboard.press('Shift+Tab');
   await expect(page.getByRole('radio', { name: 'Ausangate' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Salkantay' })).toBeFocused();
+  // Left of the first trek is the last that can be chosen: Inca Trail is coming soon.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('radio', { name: 'Colca Canyon' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Salkantay' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
   expect(await page.getByText('1 out of 4').count()).toBe(1);
   await page.keyboard.press('Enter');

@@ -97,10 +97,18 @@ test('the calendar starts weeks on Monday and refuses past dates', async ({ page
 test('a visitor completes the wizard with the keyboard only', async ({ page }) => {
   await page.goto('/create-project');
   await expect(page.getByText('1 out of 4')).toBeVisible();
-  const trek = page.getByRole('radio', { name: 'Choquequirao' });
-  for (let i = 0; i < 40 && !(await trek.evaluate((el) => el === document.activeElement)); i += 1) {
+  // The trek cards are one Tab stop, the first trek; the arrow keys move to another.
+  const first = page.getByRole('radio', { name: 'Salkantay' });
+  for (
+    let i = 0;
+    i < 40 && !(await first.evaluate((el) => el === document.activeElement));
+    i += 1
+  ) {
     await page.keyboard.press('Tab');
   }
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Choquequirao' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(
     page.getByRole('heading', { name: 'How long would you like to trek?' }),

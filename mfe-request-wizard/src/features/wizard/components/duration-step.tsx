@@ -1,7 +1,7 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { badgeColoursFor, getDurationOptions } from '@trek/shared';
 import { useId } from 'react';
-import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
+import { tabStopIndex, useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
 
@@ -17,6 +17,9 @@ export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
   const arrows = useArrowKeyChoice();
   const ids = useId();
   const [headingId, textId, name] = [`${ids}-heading`, `${ids}-text`, `${ids}-duration`];
+  const tabStop = tabStopIndex(
+    options.map((option) => ({ chosen: value === option.duration, enabled: option.is_available })),
+  );
   return (
     <>
       <StepHeading
@@ -25,7 +28,7 @@ export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
         title="How long would you like to trek?"
         text={`Durations available for ${trek || 'your trek'}.`}
       />
-      {/* Named and described by the step's heading, as on the trek step. */}
+      {/* Named, described and reached by Tab as on the trek step. */}
       <Stack
         role="radiogroup"
         aria-labelledby={headingId}
@@ -33,12 +36,13 @@ export function DurationStep({ trek, value, onChoose }: DurationStepProps) {
         gap="sm"
         {...arrows.handlers}
       >
-        {options.map((option) => {
+        {options.map((option, index) => {
           const colours = badgeColoursFor(option.label);
           return (
             <Radio.Card
               key={option.duration}
-              name={name}
+              name={option.is_available ? name : undefined}
+              tabIndex={index === tabStop ? 0 : -1}
               checked={value === option.duration}
               disabled={!option.is_available}
               className={classes.card}

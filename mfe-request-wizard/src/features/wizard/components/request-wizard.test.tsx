@@ -42,9 +42,15 @@ describe('StepIndicator', () => {
   });
 });
 
-function Controlled({ initial }: { initial: WizardFormData }) {
+function Controlled({
+  initial,
+  initialStep = 1,
+}: {
+  initial: WizardFormData;
+  initialStep?: StepIndex;
+}) {
   const [data, setData] = useState(initial);
-  const [step, setStep] = useState<StepIndex>(1);
+  const [step, setStep] = useState<StepIndex>(initialStep);
   return (
     <>
       <p>outside step {step}</p>
@@ -146,6 +152,40 @@ describe('RequestWizard', () => {
     expect(within(treks).getByRole('radio', { name: 'Lares' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+  });
+
+  it('makes each group of cards one Tab stop, and the arrow keys pass over Coming Soon', async () => {
+    mockApi();
+    renderPage(
+      <>
+        <button type="button">Before</button>
+        <Controlled initial={emptyFormData()} initialStep={0} />
+      </>,
+    );
+    const treks = screen.getByRole('radiogroup', { name: 'Choose your trek' });
+    const card = (name: string) => within(treks).getByRole('radio', { name });
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Before' }).focus();
+    // Nothing chosen yet: Tab reaches the first trek, and the next Tab leaves the group.
+    await user.tab();
+    expect(document.activeElement).toBe(card('Salkantay'));
+    await user.tab();
+    expect(treks.contains(document.activeElement)).toBe(false);
+
+    card('Colca Canyon').focus();
+    await user.keyboard('{ArrowDown}');
+    // Inca Trail (coming soon) is passed over: the arrow wraps round to the first trek.
+    expect(document.activeElement).toBe(card('Salkantay'));
+    expect(card('Salkantay').getAttribute('aria-checked')).toBe('true');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(card('Colca Canyon'));
+    // The chosen card is now the group's Tab stop.
+    expect(
+      within(treks)
+        .getAllByRole('radio')
+        .filter((radio) => radio.tabIndex === 0),
+    ).toEqual([card('Colca Canyon')]);
+    expect(screen.getByText('outside step 0')).toBeTruthy();
   });
 
   it('shows only the step indicator in indicator-only mode', () => {

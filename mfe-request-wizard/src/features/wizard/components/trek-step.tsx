@@ -1,7 +1,7 @@
 import { Badge, Group, Image, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { WIZARD_TREKS } from '@trek/shared';
 import { useId } from 'react';
-import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
+import { tabStopIndex, useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
 
@@ -15,6 +15,9 @@ export function TrekStep({ value, onChoose }: TrekStepProps) {
   const arrows = useArrowKeyChoice();
   const ids = useId();
   const [headingId, textId, name] = [`${ids}-heading`, `${ids}-text`, `${ids}-trek`];
+  const tabStop = tabStopIndex(
+    WIZARD_TREKS.map((trek) => ({ chosen: value === trek.name, enabled: !trek.disabled })),
+  );
   return (
     <>
       <StepHeading
@@ -26,7 +29,8 @@ export function TrekStep({ value, onChoose }: TrekStepProps) {
       {/*
         The cards' own radio group, named and described by the step's heading (Mantine's
         Radio.Group names its group only by a label of its own). The shared `name` lets the
-        arrow keys move between the cards.
+        arrow keys move between the cards; a card that cannot be chosen goes without it, so the
+        arrow keys pass over it (Mantine's cards find their siblings by name).
       */}
       <SimpleGrid
         role="radiogroup"
@@ -36,10 +40,11 @@ export function TrekStep({ value, onChoose }: TrekStepProps) {
         spacing="sm"
         {...arrows.handlers}
       >
-        {WIZARD_TREKS.map((trek) => (
+        {WIZARD_TREKS.map((trek, index) => (
           <Radio.Card
             key={trek.id}
-            name={name}
+            name={trek.disabled ? undefined : name}
+            tabIndex={index === tabStop ? 0 : -1}
             checked={value === trek.name}
             disabled={trek.disabled}
             className={classes.card}
