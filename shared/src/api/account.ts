@@ -1,6 +1,7 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { dataExportResponseSchema } from '../schemas/account';
 import { successResponseSchema } from '../schemas/user';
+import { forgetAccountRequests } from '../storage/storage';
 import { userQueryOptions } from './auth';
 import { apiRequest } from './client';
 
@@ -20,7 +21,10 @@ export function deleteAccount() {
   return apiRequest('DELETE', '/api/user/delete', { schema: successResponseSchema });
 }
 
-/** Once the account is gone nothing cached belongs to anyone: the cache is emptied, signed out. */
+/**
+ * Once the account is gone nothing cached belongs to anyone: the cache is emptied, signed out,
+ * and what the browser kept of the account's requests is forgotten.
+ */
 export const deleteAccountMutationOptions = () =>
   mutationOptions({
     mutationKey: ['user', 'delete'] as const,
@@ -28,5 +32,6 @@ export const deleteAccountMutationOptions = () =>
     onSuccess: (_data, _variables, _result, { client }) => {
       client.clear();
       client.setQueryData(userQueryOptions().queryKey, null);
+      forgetAccountRequests({ withPendingNotices: true });
     },
   });

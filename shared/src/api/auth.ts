@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { USER_READ_PATH } from '../contract/remote-routes.js';
 import { successResponseSchema, type User, userSchema } from '../schemas/user';
+import { forgetAccountRequests } from '../storage/storage';
 import { apiRequest } from './client';
 
 /**
@@ -63,5 +64,6 @@ export const logoutMutationOptions = () =>
     mutationFn: logout,
     onSuccess: (_data, _variables, _result, { client }) => {
       client.setQueryData(userQueryOptions().queryKey, null);
+      forgetAccountRequests();
     },
   });

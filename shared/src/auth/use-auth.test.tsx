@@ -1,11 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { buildUser } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { deleteAccountMutationOptions } from '../api/account';
 import { userQueryOptions } from '../api/auth';
 import { createQueryClient } from '../query-client';
 import { SITE } from '../site';
+import { STORAGE_KEYS } from '../storage/storage';
 import { AppProviders } from '../ui/app-providers';
 import { useAuth, useLogout } from './use-auth';
 
@@ -48,5 +51,37 @@ describe('useLogout', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(SITE.marketingUrl));
     expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1);
     expect(queryClient.getQueryData(userQueryOptions().queryKey)).toBeNull();
+  });
+
+  it("forgets the account's last request in this browser, and keeps the notices still to send", async () => {
+    mockApi({ user, routes: { 'POST /api/auth/logout': json({ success: true }) } });
+    for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
+    const navigate = vi.fn();
+    const { result } = renderHook(() => useLogout(navigate), { wrapper: wrapper() });
+    result.current.mutate();
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    expect(localStorage.getItem(STORAGE_KEYS.createdProjectSummary)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
+    // A visitor's unsent answers are not the account's.
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBe('{}');
+  });
+});
+
+describe('deleteAccountMutationOptions', () => {
+  it('empties the cache and forgets all the browser kept of the account', async () => {
+    mockApi({ user, routes: { 'DELETE /api/user/delete': json({ success: true }) } });
+    for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['projects'], []);
+    const { result } = renderHook(() => useMutation(deleteAccountMutationOptions()), {
+      wrapper: wrapper(queryClient),
+    });
+    result.current.mutate();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(queryClient.getQueryData(['projects'])).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.createdProjectSummary)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
   });
 });

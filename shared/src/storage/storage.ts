@@ -56,6 +56,19 @@ export function removeKey(storage: Storage | undefined, key: string): void {
   }
 }
 
+/**
+ * Forgets what this browser keeps of the signed-in account's requests (the last one created and
+ * the answers it was created with), so the next person at a shared computer is not shown them on
+ * the success page. With `withPendingNotices`, the guide notices still to send go too: they are
+ * kept through a sign-out (their owner signs in again to send them) but not past the account.
+ */
+export function forgetAccountRequests({ withPendingNotices = false } = {}): void {
+  const local = browserStorage('local');
+  removeKey(local, STORAGE_KEYS.createdProjectSummary);
+  removeKey(local, STORAGE_KEYS.originalFormData);
+  if (withPendingNotices) removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+}
+
 /** The browser's storages, or undefined where there are none (tests, SSR) or access throws. */
 export function browserStorage(kind: 'local' | 'session'): Storage | undefined {
   try {
