@@ -66,6 +66,7 @@ describe('the profile photo dialog', () => {
     await userEvent.upload(fileInput(dialog), png());
     expect(within(dialog).getByRole('img', { name: 'Preview of the chosen photo' })).toBeTruthy();
     expect(within(dialog).getByText('me.png')).toBeTruthy();
+    expect(within(dialog).getByText('2 kB')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await within(dialog).findByText('Your new profile photo is saved.')).toBeTruthy();
     expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
@@ -86,6 +87,14 @@ describe('the profile photo dialog', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change photo' })),
     );
+  });
+
+  it('gives a tiny file its size in bytes, not a rounded-up kilobyte', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png('dot.png', 14));
+    expect(within(dialog).getByText('14 bytes')).toBeTruthy();
   });
 
   it('refuses more than one file', async () => {

@@ -23,9 +23,9 @@ const UPLOADED_TOAST_ID = 'profile-photo-uploaded';
 const showFailure = ({ title, message }: Toast) => toastFailure(message, title, UPLOADED_TOAST_ID);
 
 function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} kB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
 /**
