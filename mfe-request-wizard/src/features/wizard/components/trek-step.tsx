@@ -1,7 +1,8 @@
 import { Badge, Group, Image, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { WIZARD_TREKS } from '@trek/shared';
 import { useId } from 'react';
-import { tabStopIndex, useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
+import { useArrowKeyChoice } from '../hooks/use-arrow-key-choice';
+import { tabStopIndex } from '../model/card-tab-stop';
 import classes from './choice-card.module.css';
 import { StepHeading } from './step-heading';
 
