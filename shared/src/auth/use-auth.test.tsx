@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { deleteAccountMutationOptions } from '../api/account';
 import { userQueryOptions } from '../api/auth';
+import { SAVED_ANSWERS_COOKIE } from '../contract/federation.js';
 import { createQueryClient } from '../query-client';
 import { SITE } from '../site';
 import { STORAGE_KEYS } from '../storage/storage';
@@ -40,6 +41,15 @@ describe('useAuth', () => {
   });
 });
 
+/** Everything this browser may keep of a signed-in account. */
+function keepEverything() {
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
+  sessionStorage.setItem(STORAGE_KEYS.wizardFormData, '{}');
+  // biome-ignore lint/suspicious/noDocumentCookie: the flag as the wizard writes it (persistence.ts).
+  document.cookie = `${SAVED_ANSWERS_COOKIE}=1; Path=/`;
+  expect(document.cookie).toContain(SAVED_ANSWERS_COOKIE);
+}
+
 describe('useLogout', () => {
   it('posts the logout, clears the cached user and goes to the marketing site', async () => {
     const api = mockApi({ user, routes: { 'POST /api/auth/logout': json({ success: true }) } });
@@ -53,25 +63,26 @@ describe('useLogout', () => {
     expect(queryClient.getQueryData(userQueryOptions().queryKey)).toBeNull();
   });
 
-  it("forgets the account's last request in this browser, and keeps the notices still to send", async () => {
+  it("forgets the account's requests in this browser, and keeps the notices still to send", async () => {
     mockApi({ user, routes: { 'POST /api/auth/logout': json({ success: true }) } });
-    for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
+    keepEverything();
     const navigate = vi.fn();
     const { result } = renderHook(() => useLogout(navigate), { wrapper: wrapper() });
     result.current.mutate();
     await waitFor(() => expect(navigate).toHaveBeenCalled());
     expect(localStorage.getItem(STORAGE_KEYS.createdProjectSummary)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
-    // A visitor's unsent answers are not the account's.
-    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBe('{}');
   });
 });
 
 describe('deleteAccountMutationOptions', () => {
   it('empties the cache and forgets all the browser kept of the account', async () => {
     mockApi({ user, routes: { 'DELETE /api/user/delete': json({ success: true }) } });
-    for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
+    keepEverything();
     const queryClient = createQueryClient();
     queryClient.setQueryData(['projects'], []);
     const { result } = renderHook(() => useMutation(deleteAccountMutationOptions()), {
@@ -82,6 +93,9 @@ describe('deleteAccountMutationOptions', () => {
     expect(queryClient.getQueryData(['projects'])).toBeUndefined();
     expect(localStorage.getItem(STORAGE_KEYS.createdProjectSummary)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
   });
 });

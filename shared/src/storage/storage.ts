@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { SAVED_ANSWERS_COOKIE } from '../contract/federation.js';
 
 /** Browser-stored data (spec section 3); names are product-specific. */
 export const STORAGE_KEYS = {
@@ -57,16 +58,24 @@ export function removeKey(storage: Storage | undefined, key: string): void {
 }
 
 /**
- * Forgets what this browser keeps of the signed-in account's requests (the last one created and
- * the answers it was created with), so the next person at a shared computer is not shown them on
- * the success page. With `withPendingNotices`, the guide notices still to send go too: they are
- * kept through a sign-out (their owner signs in again to send them) but not past the account.
+ * Forgets what this browser keeps of the signed-in account's requests, so the next person at a
+ * shared computer is not shown them: the last one created (the success page's summary and its
+ * original answers) and one not sent yet (the wizard's saved answers, with the flag that tells
+ * the host's server and the sign-in pages they exist, which the wizard otherwise sets). With
+ * `withPendingNotices`, the guide notices still to send go too: they are kept through a sign-out
+ * (their owner signs in again to send them) but not past the account.
  */
 export function forgetAccountRequests({ withPendingNotices = false } = {}): void {
-  const local = browserStorage('local');
+  const [local, session] = [browserStorage('local'), browserStorage('session')];
   removeKey(local, STORAGE_KEYS.createdProjectSummary);
   removeKey(local, STORAGE_KEYS.originalFormData);
+  removeKey(local, STORAGE_KEYS.wizardFormData);
+  removeKey(session, STORAGE_KEYS.wizardFormData);
   if (withPendingNotices) removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  if (typeof document !== 'undefined') {
+    // biome-ignore lint/suspicious/noDocumentCookie: as the wizard's own flag (persistence.ts): one fixed name, nothing to escape.
+    document.cookie = `${SAVED_ANSWERS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  }
 }
 
 /** The browser's storages, or undefined where there are none (tests, SSR) or access throws. */
