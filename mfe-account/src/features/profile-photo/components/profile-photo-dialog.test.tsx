@@ -95,6 +95,10 @@ describe('the profile photo dialog', () => {
     const dialog = await openDialog();
     await userEvent.upload(fileInput(dialog), png('dot.png', 14));
     expect(within(dialog).getByText('14 bytes')).toBeTruthy();
+    // Just under a megabyte does not read '1024 kB'.
+    await userEvent.click(within(dialog).getByRole('button', { name: /Choose another/ }));
+    await userEvent.upload(fileInput(dialog), png('almost.png', 1024 * 1024 - 100));
+    expect(within(dialog).getByText('1.0 MB')).toBeTruthy();
   });
 
   it('refuses more than one file', async () => {

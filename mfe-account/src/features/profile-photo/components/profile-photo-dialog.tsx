@@ -23,8 +23,9 @@ const UPLOADED_TOAST_ID = 'profile-photo-uploaded';
 const showFailure = ({ title, message }: Toast) => toastFailure(message, title, UPLOADED_TOAST_ID);
 
 function sizeLabel(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} kB`;
+  const kilobytes = Math.round(bytes / 1024);
+  if (kilobytes >= 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${kilobytes} kB`;
   return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
