@@ -234,7 +234,7 @@ test('/project-success with no request just sent goes to the wizard instead of a
   await expect(page.getByRole('heading', { name: 'Trek Request Submitted!' })).toHaveCount(0);
 });
 
-test('on a phone a card reached by Tab is never under the Back/Next bar, and the bar stays at the bottom of the screen on every step', async ({
+test('on a phone a card reached by the keyboard is never under the Back/Next bar, and the bar stays at the bottom of the screen on every step', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 700 });
