@@ -1,3 +1,4 @@
+import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -78,4 +79,49 @@ test('on the create page the header gets a border after 10 px of scroll', async 
   await expect(header).not.toHaveAttribute('data-bordered');
   await page.evaluate(() => window.scrollTo(0, 40));
   await expect(header).toHaveAttribute('data-bordered', 'true');
+});
+
+test("Log out forgets the account's requests in this browser: the next person sees neither the last one sent nor one unsent", async ({
+  travelerPage: page,
+}) => {
+  // The seeded session must outlive this test: the API's answer is stood in for, the browser's
+  // part of signing out is what is tried here (the API's is in its own tests).
+  await page.route('**/api/auth/logout', (route) => route.fulfill({ json: { success: true } }));
+  await page.route('https://trekperu.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>TrekPeru marketing home</h1>' }),
+  );
+  await page.goto(PATHS.createProject);
+  await page.getByRole('radio', { name: 'Lares', exact: true }).click();
+  await expect(page.getByText('2 out of 4')).toBeVisible();
+  await page.evaluate(
+    ([key, summary]) => localStorage.setItem(key, summary),
+    [
+      'trek.createdProjectSummary',
+      JSON.stringify({
+        id: null,
+        trek: 'Salkantay',
+        dates: { start: '', end: '', flexible: false, flexibilityWindowDays: null },
+        duration: '5 days / 4 nights',
+        travelers: 2,
+      }),
+    ],
+  );
+  await page.goto(PATHS.projectSuccess);
+  await expect(page.getByRole('heading', { name: 'Trek Request Submitted!' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ana, account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'TrekPeru marketing home' })).toBeVisible();
+
+  // Back on the site (the session stood in for is still there): no summary, no saved answers.
+  await page.goto(PATHS.projectSuccess);
+  await expect(page).toHaveURL(PATHS.createProject);
+  await expect(page.getByText('1 out of 4')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Lares', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
+  expect(await page.context().cookies()).not.toContainEqual(
+    expect.objectContaining({ name: SAVED_ANSWERS_COOKIE }),
+  );
 });
