@@ -93,18 +93,16 @@ test("Log out forgets the account's requests in this browser: the next person se
   await page.goto(PATHS.createProject);
   await page.getByRole('radio', { name: 'Lares', exact: true }).click();
   await expect(page.getByText('2 out of 4')).toBeVisible();
+  const summary = JSON.stringify({
+    id: null,
+    trek: 'Salkantay',
+    dates: { start: '', end: '', flexible: false, flexibilityWindowDays: null },
+    duration: '5 days / 4 nights',
+    travelers: 2,
+  });
   await page.evaluate(
-    ([key, summary]) => localStorage.setItem(key, summary),
-    [
-      'trek.createdProjectSummary',
-      JSON.stringify({
-        id: null,
-        trek: 'Salkantay',
-        dates: { start: '', end: '', flexible: false, flexibilityWindowDays: null },
-        duration: '5 days / 4 nights',
-        travelers: 2,
-      }),
-    ],
+    (value) => localStorage.setItem('trek.createdProjectSummary', value),
+    summary,
   );
   await page.goto(PATHS.projectSuccess);
   await expect(page.getByRole('heading', { name: 'Trek Request Submitted!' })).toBeVisible();
