@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createProject, signInNewTraveler, tabTo } from '../support/projects';
+import { dayLabel, dayNextMonth } from '../support/wizard';
 
 const overview = (page: Page) => page.getByRole('region', { name: 'Trek Overview' });
 const field = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -298,4 +299,64 @@ test.describe('on a 390 px wide phone, by keyboard only', () => {
     await expect(page).toHaveURL(`/u/projects/${project.id}`);
     await expect(overview(page)).toContainText('5 travelers');
   });
+});
+
+test('on a short phone screen the edit page keeps the keyboard in sight and in place', async ({
+  travelerPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  const project = await createProject(page.request, { trek: 'Lares' });
+  await page.goto(`/u/projects/${project.id}/edit`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+  ).toBeVisible();
+  const bar = page.getByRole('region', { name: 'Your changes' });
+  const header = page.getByRole('banner');
+
+  // Every pencil reached by Tab shows whole, clear of the sticky header and of the changes bar.
+  for (const name of ['trek', 'duration', 'dates', 'travelers', 'guide language preference']) {
+    await tabTo(page, `Edit ${name}`);
+    const [pencil, barBox, headerBox] = await Promise.all([
+      page.getByRole('button', { name: `Edit ${name}` }).boundingBox(),
+      bar.boundingBox(),
+      header.boundingBox(),
+    ]);
+    expect(pencil && barBox && headerBox, name).toBeTruthy();
+    if (pencil && barBox && headerBox) {
+      expect(pencil.y + pencil.height, `Edit ${name} above the bar`).toBeLessThanOrEqual(barBox.y);
+      expect(pencil.y, `Edit ${name} below the header`).toBeGreaterThanOrEqual(
+        headerBox.y + headerBox.height,
+      );
+    }
+  }
+
+  // The dates' editor, opened for the first time (its calendar's code comes then), gives the
+  // keyboard its first field, not an unnamed box.
+  await page.getByRole('button', { name: 'Edit dates' }).focus();
+  await page.keyboard.press('Enter');
+  const start = page.getByRole('button', { name: 'Start date' });
+  await expect(start).toBeFocused();
+  const [startBox, endBox] = await Promise.all([
+    start.boundingBox(),
+    page.getByRole('textbox', { name: 'End date' }).boundingBox(),
+  ]);
+  // One column on a phone (at 1280, below, the two boxes sit level).
+  expect(startBox && endBox && endBox.y > startBox.y).toBe(true);
+
+  // A date chosen in the calendar by the keyboard gives the focus back to the field.
+  await page.keyboard.press('Enter');
+  const day = page.getByRole('button', { name: dayLabel(dayNextMonth(25)), exact: true });
+  await day.focus();
+  await page.keyboard.press('Enter');
+  await expect(day).toBeHidden();
+  await expect(start).toBeFocused();
+  await expect(start).toContainText('25');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const [wideStart, wideEnd] = await Promise.all([
+    start.boundingBox(),
+    page.getByRole('textbox', { name: 'End date' }).boundingBox(),
+  ]);
+  expect(wideStart && wideEnd).toBeTruthy();
+  if (wideStart && wideEnd) expect(Math.round(wideEnd.y)).toBe(Math.round(wideStart.y));
 });

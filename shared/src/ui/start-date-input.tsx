@@ -34,7 +34,10 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
         }}
         valueFormat={DISPLAY_FORMAT}
         minDate={toIsoDate(new Date())}
-        popoverProps={{ trapFocus: true, id }}
+        // Focus goes back to the field when the calendar closes (a date chosen, Escape), unless
+        // the page has moved it on meanwhile (the wizard's next question): left alone, it fell to
+        // the page's body and the next Tab started again at the top.
+        popoverProps={{ trapFocus: true, returnFocus: true, id }}
         // Days of the months around are half-transparent (2.4:1): not shown at all.
         hideOutsideDates
         ariaLabels={{

@@ -37,6 +37,8 @@ export default function DatesEditor({
           value={displayDate(endDate)}
           readOnly
           description="Start date plus the nights of your trek"
+          // Below the box, so the two date boxes sit level side by side (as in the wizard).
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       </SimpleGrid>
       <Checkbox

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Stack, Text } from '@mantine/core';
+import type { Ref } from 'react';
 import classes from './edit-bar.module.css';
 
 export interface EditBarProps {
@@ -10,6 +11,7 @@ export interface EditBarProps {
   hint?: string | null;
   onDiscard: () => void;
   onReview: () => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** The edit page's fixed bottom bar: 'Discard changes' and 'Review & Confirm'. */
@@ -20,9 +22,10 @@ export function EditBar({
   hint,
   onDiscard,
   onReview,
+  ref,
 }: EditBarProps) {
   return (
-    <Box className={classes.bar} role="region" aria-label="Your changes">
+    <Box ref={ref} className={classes.bar} role="region" aria-label="Your changes">
       <Container size="md">
         <Stack gap={6}>
           <Text fz="sm" c="red.8" ta="right" aria-live="polite" hidden={!hint}>

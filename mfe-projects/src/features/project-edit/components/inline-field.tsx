@@ -54,9 +54,24 @@ export function InlineField({
   const name = label.toLowerCase();
 
   useEffect(() => {
-    if (editing && moveFocus.current === 'editor') focusInto(editorRef.current);
+    const editor = editorRef.current;
+    let arriving: MutationObserver | undefined;
+    if (editing && moveFocus.current === 'editor') {
+      focusInto(editor);
+      // An editor whose code is still coming (the dates' calendar) has no control yet, and the
+      // focus rests on its unnamed box: it follows into the editor once a control arrives, unless
+      // the traveler has moved it meanwhile.
+      if (editor && document.activeElement === editor) {
+        arriving = new MutationObserver(() => {
+          if (document.activeElement === editor) focusInto(editor);
+          if (document.activeElement !== editor) arriving?.disconnect();
+        });
+        arriving.observe(editor, { childList: true, subtree: true });
+      }
+    }
     if (!editing && moveFocus.current === 'pencil') editButtonRef.current?.focus();
     moveFocus.current = null;
+    return () => arriving?.disconnect();
   }, [editing]);
 
   const after = (target: 'editor' | 'pencil', action: () => void) => () => {

@@ -1,6 +1,6 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
 import { hrefTo, PATHS, type Project, toIsoDate, useKeepFocus } from '@trek/shared';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +10,7 @@ import {
   languagesText,
   travelersText,
 } from '../../../model/project-display';
+import { useBorderBoxHeight } from '../hooks/use-border-box-height';
 import { useSaveProject } from '../hooks/use-save-project';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
@@ -67,6 +68,8 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
   const [reviewing, setReviewing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The fields keep a focused control clear of the bar, whose height changes with its hint.
+  const [barRef, barHeight] = useBorderBoxHeight<HTMLDivElement>();
   const keepFocus = useKeepFocus();
 
   const edited = editedFields(original, form);
@@ -109,8 +112,11 @@ export function ProjectEditor({ project }: { project: Project }) {
   };
 
   return (
-    <div className={classes.page}>
-      <Container size="md" py="xl">
+    <div
+      className={classes.page}
+      style={{ '--edit-bar-height': `${barHeight}px` } as CSSProperties}
+    >
+      <Container size="md" py="xl" className={classes.fields}>
         <Stack gap="lg">
           <BackLink to={projectPath}>Back to project</BackLink>
           <PageHeader
@@ -201,6 +207,7 @@ export function ProjectEditor({ project }: { project: Project }) {
         </Stack>
       </Container>
       <EditBar
+        ref={barRef}
         canDiscard={dirty}
         canReview={changes.length > 0 && problem === null}
         needsDuration={durationMissing}
