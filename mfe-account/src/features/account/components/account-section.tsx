@@ -23,6 +23,21 @@ const firstIssue = (result: { success: boolean; error?: { issues: { message: str
   result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid value');
 
 /**
+ * A value as its schema saves it (the name trimmed; an e-mail also NFC and lower case, as the
+ * accounts table compares addresses), so that saving the current one sends nothing.
+ */
+const savedFormOf =
+  (schema: {
+    safeParse: (value: string) => { success: true; data: string } | { success: false };
+  }) =>
+  (value: string) => {
+    const result = schema.safeParse(value);
+    return result.success ? result.data : value;
+  };
+const normaliseDisplayName = savedFormOf(displayNameSchema);
+const normaliseEmail = savedFormOf(newEmailSchema);
+
+/**
  * The wizard's page, told to send the saved request at once (as after signing in). A full page
  * load, not a client-side link: the wizard sends a request once per page (a global flag), and it
  * already tried once in this page before it was refused for the placeholder e-mail.
@@ -119,6 +134,7 @@ export function AccountSection({ user }: { user: User }) {
         initialValue={user.displayName ?? ''}
         autoComplete="name"
         validate={(value) => firstIssue(displayNameSchema.safeParse(value))}
+        normalise={normaliseDisplayName}
         onSave={(displayName) => save({ displayName })}
         saving={nameSave.isPending}
       />
@@ -139,6 +155,7 @@ export function AccountSection({ user }: { user: User }) {
         initialValue={user.hasTemporaryEmail ? '' : user.email}
         description="We send a link to the new address: your email changes once you open it."
         validate={(value) => firstIssue(newEmailSchema.safeParse(value))}
+        normalise={normaliseEmail}
         onSave={(email) => save({ email })}
         saving={emailSave.isPending}
       />

@@ -15,6 +15,11 @@ export interface EditableFieldProps {
   /** The message of a value that cannot be saved, or null. */
   validate: (value: string) => string | null;
   /**
+   * The value as it would be saved (trimmed, say), to tell an unchanged value: saving one goes
+   * back to the view state without calling `onSave` (nothing to send, nothing to announce).
+   */
+  normalise: (value: string) => string;
+  /**
    * Saves the value: resolves true to go back to the view state, or a message to show on the
    * field (the server refused the value), or false to stay as is (a toast said why).
    */
@@ -32,6 +37,7 @@ export function EditableField({
   type = 'text',
   autoComplete,
   validate,
+  normalise,
   onSave,
   saving,
   description,
@@ -91,6 +97,10 @@ export function EditableField({
     <form
       noValidate
       onSubmit={form.onSubmit(async ({ value: next }) => {
+        if (normalise(next) === normalise(initialValue)) {
+          stopEditing();
+          return;
+        }
         const outcome = await onSave(next);
         if (outcome === true) stopEditing();
         else if (typeof outcome === 'string') form.setFieldError('value', outcome);
