@@ -28,14 +28,22 @@ import {
   toCreateGuideBody,
   validateCreateGuide,
 } from '../model/create-guide-form';
-import { failureMessage, showToast } from '../model/toasts';
+import { failureMessage, guideCreatedMessage, showToast } from '../model/toasts';
 
 /**
  * The create-guide form (spec section 5): name, locale, zones and active. A guide is created once
  * however often 'Create guide' or Enter is pressed; the busy button keeps the focus, so after a
  * failure (said in a toast) it is where the admin left it.
  */
-export function CreateGuideForm() {
+export function CreateGuideForm({
+  activationLinks,
+}: {
+  /**
+   * Whether activation links can be made (the server's business WhatsApp number is 8 to 15
+   * digits), as the page knows from the list; undefined until the list is read.
+   */
+  activationLinks: boolean | undefined;
+}) {
   const create = useSingleFlightMutation(createGuideMutationOptions());
   const nameInput = useRef<HTMLInputElement>(null);
   const form = useForm<CreateGuideValues>({
@@ -53,7 +61,7 @@ export function CreateGuideForm() {
           showToast({
             color: 'teal',
             title: 'Guide created successfully',
-            message: `${guide.name} can now be sent the activation link.`,
+            message: guideCreatedMessage(guide.name, activationLinks),
           });
           form.reset();
           nameInput.current?.focus();

@@ -33,6 +33,7 @@ function ListSkeleton() {
 export function GuideManagement() {
   const guides = useQuery(guidesQueryOptions());
   const { data } = guides;
+  const activationLinks = data ? isWhatsappNumber(data.whatsappNumber) : undefined;
 
   return (
     <Stack gap="lg">
@@ -75,7 +76,7 @@ export function GuideManagement() {
       {guides.isError && !data ? null : (
         <>
           <GuideStats stats={data?.stats} />
-          {data && !isWhatsappNumber(data.whatsappNumber) && (
+          {data && !activationLinks && (
             <Alert color="yellow" title="Activation links are unavailable" role="note">
               The business WhatsApp number (WHATSAPP_NUMBER) is{' '}
               {data.whatsappNumber ? 'not 8 to 15 digits' : 'not set'} on the server.
@@ -83,7 +84,7 @@ export function GuideManagement() {
           )}
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <CreateGuideForm />
+              <CreateGuideForm activationLinks={activationLinks} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <section aria-labelledby="guide-list-title" aria-busy={guides.isPending}>

@@ -23,6 +23,19 @@ export function showConfigurationError() {
   });
 }
 
+/**
+ * What a new guide's toast says under 'Guide created successfully': that the activation link can
+ * be sent only when it can be made (the business number is 8 to 15 digits); nothing about links
+ * while the list, which carries the number, has not been read.
+ */
+export function guideCreatedMessage(name: string, activationLinks: boolean | undefined): string {
+  if (activationLinks === true) return `${name} can now be sent the activation link.`;
+  if (activationLinks === false) {
+    return `${name} is in the list. Activation links can't be made until the business WhatsApp number (WHATSAPP_NUMBER) is configured on the server.`;
+  }
+  return `${name} is in the list.`;
+}
+
 /** What went wrong, in the server's words when it gave some (a 400 names the field). */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
+import { json, mockApi } from '@trek/shared/testing/mock-api';
+import { renderRoutes } from '@trek/shared/testing/render';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { CreateGuideForm } from './create-guide-form';
+import { GuideManagement } from './guide-management';
+
+const NO_LINKS =
+  "Eva Quispe is in the list. Activation links can't be made until the business WhatsApp number (WHATSAPP_NUMBER) is configured on the server.";
+
+/**
+ * Renders `element` for an admin whose guide list answers `whatsappNumber`, waits for `ready` (a
+ * text) if given, creates Eva and returns the toast's text.
+ */
+async function createEva(
+  element: ReactNode,
+  {
+    whatsappNumber = '51987654321',
+    ready,
+  }: { whatsappNumber?: string | null; ready?: string } = {},
+) {
+  mockApi({
+    user: buildUser({ isAdmin: true }),
+    routes: {
+      'GET /api/admin/guides': json(buildGuideList([], { whatsappNumber })),
+      'POST /api/admin/guides': json(buildGuide({ name: 'Eva Quispe' }), 201),
+    },
+  });
+  renderRoutes([{ path: '*', element }], { path: '/admin/guides' });
+  const user = userEvent.setup();
+  if (ready) await screen.findByText(ready);
+  await user.type(await screen.findByRole('textbox', { name: /Name/ }), 'Eva Quispe');
+  await user.click(screen.getByRole('button', { name: 'Create guide' }));
+  const toast = await screen.findByRole('alert');
+  expect(toast.textContent).toContain('Guide created successfully');
+  return toast.textContent;
+}
+
+describe("CreateGuideForm: the created toast's message is true", () => {
+  it('says the activation link can be sent when links can be made', async () => {
+    expect(await createEva(<CreateGuideForm activationLinks />)).toContain(
+      'Eva Quispe can now be sent the activation link.',
+    );
+  });
+
+  it('says links wait for the WhatsApp number when they cannot be made', async () => {
+    const message = await createEva(<CreateGuideForm activationLinks={false} />);
+    expect(message).toContain(NO_LINKS);
+    expect(message).not.toContain('can now be sent');
+  });
+
+  it('promises no link while the page does not know yet', async () => {
+    const message = await createEva(<CreateGuideForm activationLinks={undefined} />);
+    expect(message).toContain('Eva Quispe is in the list.');
+    expect(message).not.toContain('activation link');
+  });
+
+  it('is told by the page, which knows from the list that no number is set', async () => {
+    const message = await createEva(<GuideManagement />, {
+      whatsappNumber: null,
+      ready: 'Activation links are unavailable',
+    });
+    expect(message).toContain(NO_LINKS);
+  });
+});
