@@ -205,6 +205,16 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
         name: 'Edit guide language preference',
       }),
     );
+    // The group is named for screen readers, its label not shown under the field's own heading.
+    const languages = screen.getByRole('group', { name: 'Guide language preference' });
+    expect(
+      within(row('Guide language preference')).getAllByText('Guide language preference'),
+    ).toHaveLength(2);
+    expect(
+      within(languages.parentElement ?? languages)
+        .getByText('Guide language preference')
+        .closest('.mantine-VisuallyHidden-root'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'French' }));
     await user.click(screen.getByRole('checkbox', { name: 'English' }));
     await user.click(screen.getByRole('checkbox', { name: 'French' }));

@@ -1,4 +1,4 @@
-import { Checkbox, Group } from '@mantine/core';
+import { Checkbox, Group, VisuallyHidden } from '@mantine/core';
 import { LANGUAGE_KEYS, LANGUAGE_LABELS, type LanguageKey } from '@trek/shared';
 
 export function LanguagesEditor({
@@ -10,7 +10,9 @@ export function LanguagesEditor({
 }) {
   return (
     <Checkbox.Group
-      label="Guide language preference"
+      // The field's heading above already reads so: the group keeps the name for screen readers
+      // without showing it twice.
+      label={<VisuallyHidden>Guide language preference</VisuallyHidden>}
       value={[...value]}
       onChange={onChange}
       error={value.length === 0 ? 'Select at least one language' : undefined}
