@@ -43,6 +43,8 @@ function problem(schema: ZodMiniType, value: string): string | null {
  */
 export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   const form = useForm<Values>({
+    // Named, so its fields' `data-path`s (which `getInputNode` finds) are its own on the page.
+    name: 'email-sign-in',
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '' },
     validate: {
@@ -57,10 +59,9 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   // A failed check brings the keyboard to the first field in error (its message is read with it).
-  const formNode = useRef<HTMLFormElement>(null);
   const focusFirstError = (errors: FormErrors) => {
     const field = FIELD_ORDER.find((name) => errors[name]);
-    if (field) formNode.current?.querySelector<HTMLElement>(`[data-path="${field}"]`)?.focus();
+    if (field) form.getInputNode(field)?.focus();
   };
 
   useEffect(() => {
@@ -93,7 +94,6 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
         </Stack>
       ) : (
         <form
-          ref={formNode}
           noValidate
           aria-label="Email me a sign-in link"
           onSubmit={form.onSubmit((values) => {

@@ -99,6 +99,8 @@ export function RegistrationModal({
   });
 
   const form = useForm<RegistrationValues>({
+    // Named, so its fields' `data-path`s (which `getInputNode` finds) are its own on the page.
+    name: 'registration',
     mode: 'controlled',
     initialValues: {
       firstName: '',
@@ -114,10 +116,9 @@ export function RegistrationModal({
 
   // A failed check brings the keyboard to the field in error; its message is the field's
   // description, which a screen reader reads with it.
-  const formNode = useRef<HTMLFormElement>(null);
   const focusFirstError = (errors: FormErrors) => {
     const field = firstFieldInError(errors);
-    if (field) formNode.current?.querySelector<HTMLElement>(`[data-path="${field}"]`)?.focus();
+    if (field) form.getInputNode(field)?.focus();
   };
   // A failed send: the button pressed was busy meanwhile and lost focus; the message takes it
   // (and, an alert, is announced).
@@ -163,8 +164,8 @@ export function RegistrationModal({
   useEffect(() => {
     if (view !== 'form' || !changingDetails.current) return;
     changingDetails.current = false;
-    formNode.current?.querySelector<HTMLElement>('[data-path="firstName"]')?.focus();
-  }, [view]);
+    form.getInputNode('firstName')?.focus();
+  }, [view, form.getInputNode]);
 
   const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
   const response: MagicLinkResponse | undefined = send.data;
@@ -193,7 +194,6 @@ export function RegistrationModal({
       </VisuallyHidden>
       {view === 'form' ? (
         <form
-          ref={formNode}
           noValidate
           onSubmit={form.onSubmit((values) => {
             // The WhatsApp number stays in the form: it is never sent.
