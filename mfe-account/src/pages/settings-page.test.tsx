@@ -76,6 +76,78 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     expect(await screen.findByRole('button', { name: 'Unlink Google' })).toBeTruthy();
   });
 
+  it('keeps the keyboard on Retry while the read is asked again, and gives it to the heading when it loads', async () => {
+    // The answer to the read on its way, once the page has asked.
+    let pending: ((response: Response) => void) | null = null;
+    const answer = async (response: Response) => {
+      await waitFor(() => expect(pending).not.toBeNull());
+      const resolve = pending;
+      pending = null;
+      await act(async () => resolve?.(response));
+    };
+    const failed = () => apiError(500, 'INTERNAL', 'Internal server error');
+    let first = true;
+    settingsApi({
+      'GET /api/user/settings': () => {
+        if (first) {
+          first = false;
+          return failed();
+        }
+        return new Promise<Response>((resolve) => {
+          pending = resolve;
+        });
+      },
+    });
+    renderPage(<SettingsPage />);
+    await screen.findByText("We couldn't load your notification settings.");
+    const retry = within(section('Notifications')).getByRole('button', { name: 'Retry' });
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    // Asked again: the failure and its (busy) Retry stay, with the focus.
+    await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
+    expect(screen.queryByLabelText('Loading Notifications')).toBeNull();
+    expect(document.activeElement).toBe(retry);
+    // It fails again: the same Retry, focused, ready.
+    await answer(failed());
+    await waitFor(() => expect(retry.hasAttribute('aria-disabled')).toBe(false));
+    expect(retry.isConnected).toBe(true);
+    expect(document.activeElement).toBe(retry);
+    await userEvent.keyboard('{Enter}');
+    await answer(json(settings));
+    expect(
+      await within(section('Notifications')).findByRole('switch', { name: /Newsletters/ }),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Notifications' }),
+      ),
+    );
+  });
+
+  it('keeps the keyboard when the pending email change is read again', async () => {
+    let fail = true;
+    settingsApi({
+      'GET /api/user/email-change': () =>
+        fail ? apiError(500, 'INTERNAL', 'Internal server error') : json({ emailChange: null }),
+    });
+    renderPage(<SettingsPage />);
+    await screen.findByText("We couldn't check for a pending email change.");
+    const retry = within(section('Account')).getByRole('button', { name: 'Retry' });
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(retry));
+    fail = false;
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByText("We couldn't check for a pending email change.")).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Account' }),
+      ),
+    );
+  });
+
   it('edits the display name: saving returns to the view with the new name', async () => {
     const api = settingsApi({
       'PUT /api/user/profile': ({ body }) =>

@@ -1,26 +1,41 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, type RefObject, useRef } from 'react';
+import { RetryAlert, type SectionRead, useRetry } from './retry-alert';
 
 export interface SettingsSectionProps {
   /** The section's heading (an h2), also its accessible name. */
   title: string;
   description?: string;
-  /** What the section says while its data loads (skeleton rows). */
-  loading?: boolean;
-  /** The section could not load: the message, with a Retry. */
-  error?: { message: string; retry: () => void } | null;
+  /** The section's data: skeleton rows while it loads, `failure` with a Retry if it fails. */
+  read?: SectionRead;
+  failure?: string;
+  /** The heading, for a part of the section that gives the keyboard to it. */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
 }
+
+/** A section that reads nothing of its own. */
+const LOADED: SectionRead = {
+  isPending: false,
+  isSuccess: true,
+  isError: false,
+  isFetching: false,
+  refetch: async () => undefined,
+};
 
 /** One section of the settings page, with its loading and error states. */
 export function SettingsSection({
   title,
   description,
-  loading = false,
-  error = null,
+  read = LOADED,
+  failure = '',
+  headingRef,
   children,
 }: SettingsSectionProps) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
+  const retry = useRetry(read, () => heading.current);
   return (
     <Paper
       component="section"
@@ -31,7 +46,7 @@ export function SettingsSection({
     >
       <Stack gap="md">
         <div>
-          <Title order={2} fz="h3" id={id}>
+          <Title order={2} fz="h3" id={id} ref={heading}>
             {title}
           </Title>
           {description && (
@@ -40,18 +55,14 @@ export function SettingsSection({
             </Text>
           )}
         </div>
-        {loading ? (
+        {retry.failed ? (
+          <RetryAlert message={failure} retrying={retry.retrying} onRetry={retry.retry} />
+        ) : read.isPending ? (
           <Stack gap="sm" aria-busy="true" aria-label={`Loading ${title}`}>
             <Skeleton height={20} width="60%" />
             <Skeleton height={20} width="80%" />
             <Skeleton height={20} width="40%" />
           </Stack>
-        ) : error ? (
-          <Alert color="red" variant="light" title={error.message}>
-            <Button size="xs" variant="light" color="red" mt="xs" onClick={error.retry}>
-              Retry
-            </Button>
-          </Alert>
         ) : (
           children
         )}

@@ -11,7 +11,8 @@ import {
   userInitial,
   useSingleFlightMutation,
 } from '@trek/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { RetryAlert, useRetry } from '../../../ui/retry-alert';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { ProfilePhotoDialog } from '../../profile-photo/components/profile-photo-dialog';
@@ -85,8 +86,14 @@ export function AccountSection({ user }: { user: User }) {
     });
 
   const pending = emailChange.data;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const emailChangeRetry = useRetry(emailChange, () => heading.current);
   return (
-    <SettingsSection title="Account" description="Your name, email address and photo.">
+    <SettingsSection
+      title="Account"
+      description="Your name, email address and photo."
+      headingRef={heading}
+    >
       {user.hasTemporaryEmail && (
         <Alert color="yellow" variant="light" title="Email address required">
           Your sign-in provider did not give us an email address. Add a real one to receive
@@ -159,18 +166,12 @@ export function AccountSection({ user }: { user: User }) {
         onSave={(email) => save({ email })}
         saving={emailSave.isPending}
       />
-      {emailChange.isError && (
-        <Alert color="red" variant="light" title="We couldn't check for a pending email change.">
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            mt="xs"
-            onClick={() => emailChange.refetch()}
-          >
-            Retry
-          </Button>
-        </Alert>
+      {emailChangeRetry.failed && (
+        <RetryAlert
+          message="We couldn't check for a pending email change."
+          retrying={emailChangeRetry.retrying}
+          onRetry={emailChangeRetry.retry}
+        />
       )}
       {pending && (
         <Alert color="blue" variant="light" title="Confirm your new email address">

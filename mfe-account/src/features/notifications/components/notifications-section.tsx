@@ -62,15 +62,8 @@ export function NotificationsSection() {
     <SettingsSection
       title="Notifications"
       description="Choose the emails you receive."
-      loading={settings.isPending}
-      error={
-        settings.isError
-          ? {
-              message: "We couldn't load your notification settings.",
-              retry: () => settings.refetch(),
-            }
-          : null
-      }
+      read={settings}
+      failure="We couldn't load your notification settings."
     >
       {settings.data && (
         <Stack gap="md">

@@ -83,12 +83,8 @@ export function SignInMethodsSection({ user }: { user: User }) {
     <SettingsSection
       title="Sign-in Methods"
       description="The ways you can sign in to TrekPeru."
-      loading={methods.isPending}
-      error={
-        methods.isError
-          ? { message: "We couldn't load your sign-in methods.", retry: () => methods.refetch() }
-          : null
-      }
+      read={methods}
+      failure="We couldn't load your sign-in methods."
     >
       {data && (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
