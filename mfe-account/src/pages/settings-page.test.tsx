@@ -193,6 +193,25 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     expect(screen.getByRole('textbox', { name: 'Display name' })).toBeTruthy();
   });
 
+  it('says on the e-mail field why a change was refused: too many links, or a link not sent', async () => {
+    let answer = apiError(429, 'RATE_LIMITED', 'Too many', { 'retry-after': '600' });
+    settingsApi({ 'PUT /api/user/profile': () => answer });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit email' }));
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    await userEvent.clear(input);
+    await userEvent.type(input, 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Too many requests. Please try again in 10 minutes.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Failed to update profile')).toBeTruthy();
+    act(() => notifications.clean());
+    answer = apiError(502, 'MAIL_NOT_SENT', 'Could not send the e-mail. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Could not send the e-mail. Please try again.')).toBeTruthy();
+  });
+
   it('changes the e-mail through a link to the new address, and says where it went', async () => {
     let pending: unknown = null;
     settingsApi({
