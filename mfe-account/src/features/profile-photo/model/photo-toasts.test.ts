@@ -33,6 +33,11 @@ describe('what the photo dialog says', () => {
       title: 'Upload error',
       message: 'Failed to upload me.png',
     });
+    // The server failed, not the file.
+    expect(failureToast(refused(500), 'me.png')).toEqual({
+      title: 'Upload error',
+      message: 'An error occurred during upload.',
+    });
     expect(
       failureToast(new ProfileImageError('upload', new TypeError('offline')), 'me.png'),
     ).toEqual({

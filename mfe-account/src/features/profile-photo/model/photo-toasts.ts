@@ -41,14 +41,17 @@ export function rejectionToast(rejected: readonly RejectedFile[]): Toast {
 }
 
 /**
- * What the page says when a new photo failed: the upload itself ('Upload error', or the size
- * message when the server found it too large), or making it the profile photo.
+ * What the page says when a new photo failed: the upload itself ('Upload error': the file, when
+ * the server refused it, or the size message when it found it too large; the upload, when the
+ * server or the network failed, since the file itself may be fine), or making it the profile
+ * photo.
  */
 export function failureToast(error: unknown, fileName: string): Toast {
   if (error instanceof ProfileImageError && error.step === 'save') {
     return { message: 'Failed to update profile photo' };
   }
   const cause = error instanceof ProfileImageError ? error.cause : error;
-  if (cause instanceof ApiError) return cause.status === 413 ? tooLarge : failedToUpload(fileName);
+  if (cause instanceof ApiError && cause.status === 413) return tooLarge;
+  if (cause instanceof ApiError && cause.status < 500) return failedToUpload(fileName);
   return uploadBroke;
 }
