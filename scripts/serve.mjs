@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   isApiPath,
+  isSitePath,
   PAGE_SLOT_MARKUP,
   prerenderedFileOf,
   RESUMING_QUERY_PARAMETERS,
@@ -133,7 +134,9 @@ export async function startStaticServer(options) {
       ),
       String(req.headers['accept-encoding'] ?? ''),
     );
-    res.writeHead(200, {
+    // The app shows its not-found page for a path of no route; the answer says so too (a search
+    // engine or a link checker reads the status, not the page).
+    res.writeHead(isSitePath(pathname) || pathname === '/index.html' ? 200 : 404, {
       ...pageSecurityHeaders({
         remoteOrigins: remoteOrigins(remoteMap ?? {}),
         styleNonce,

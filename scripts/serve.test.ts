@@ -514,6 +514,16 @@ describe("the host's pages", () => {
     expect(html).toContain('\\u003c/script>');
   });
 
+  it('answer a path of no page with the app (its not-found page) and 404', async () => {
+    const url = await serve({ spa: true, remoteMap: MAP });
+    const missing = await fetch(`${url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await missing.text()).toContain('<div id="root">');
+    expect((await fetch(`${url}/u/projects/42/edit`)).status).toBe(200);
+    expect((await fetch(`${url}/`)).status).toBe(200);
+  });
+
   it('serve their static files, and 404 for a missing file rather than the page', async () => {
     const url = await serve({ spa: true, remoteMap: MAP });
     expect((await fetch(`${url}/favicon.svg`)).headers.get('content-type')).toBe('image/svg+xml');

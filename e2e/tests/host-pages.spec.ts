@@ -39,7 +39,8 @@ test("the landing page loads no federation until a pointer reaches the wizard's 
 });
 
 test('not-found page leads back to the request form', async ({ page }) => {
-  await page.goto('/a/trail/nobody/walked');
+  const answer = await page.goto('/a/trail/nobody/walked');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Trail Not Found' })).toBeVisible();
   await expect(
     page.getByText("The page you're looking for doesn't exist or has been moved."),

@@ -23,6 +23,7 @@ export {
   DEFAULT_RETURN_TO,
   hrefTo,
   isApiPath,
+  isSitePath,
   PATHS,
   PROFILE_IMAGE_UPLOAD,
   prerenderedFileOf,

@@ -26,6 +26,23 @@ export const PATHS = /** @type {const} */ ({
   devLandingInternal: '/dev/landing-internal',
 });
 
+/**
+ * Whether a URL path is one of the site's pages, as the route table matches it (React Router:
+ * case-insensitive, a trailing slash ignored, `:name` any one segment but an empty one). Any other
+ * path shows the not-found page, and the host's server answers it with 404.
+ * @param {string} pathname
+ */
+export function isSitePath(pathname) {
+  const segments = pathname.replace(/\/+$/, '').toLowerCase().split('/');
+  return Object.values(PATHS).some((pattern) => {
+    const parts = pattern.replace(/\/+$/, '').toLowerCase().split('/');
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+}
+
 /** Where sign-in returns to when nobody asked for a page. */
 export const DEFAULT_RETURN_TO = PATHS.projects;
 

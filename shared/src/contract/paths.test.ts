@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS, prerenderedFileOf } from './paths.js';
+import { isSitePath, PATHS, prerenderedFileOf } from './paths.js';
 
 describe('prerenderedFileOf', () => {
   it('names one file per route of one fixed URL, the root included', () => {
@@ -23,6 +23,37 @@ describe('prerenderedFileOf', () => {
       '/Landing',
     ]) {
       expect(prerenderedFileOf(path), path).toBeUndefined();
+    }
+  });
+});
+
+describe('isSitePath', () => {
+  it('knows every page of the site, as the route table matches it', () => {
+    for (const path of [
+      '/',
+      '/landing',
+      '/u/projects',
+      '/u/projects/',
+      '/U/Projects',
+      '/u/projects/3f2a9c1e-0000-4000-8000-000000000001',
+      '/u/projects/42/edit',
+      '/projects/42',
+      '/auth/conflict',
+      '/dev/landing-internal',
+    ]) {
+      expect(isSitePath(path), path).toBe(true);
+    }
+  });
+
+  it('knows no other path', () => {
+    for (const path of [
+      '/nope',
+      '/u',
+      '/u/projects/42/edit/more',
+      '/u/projects//edit',
+      '/landing/x',
+    ]) {
+      expect(isSitePath(path), path).toBe(false);
     }
   });
 });
