@@ -52,6 +52,16 @@ describe("the project page's Trek Overview", () => {
     expect(trekOverviewOf(edited, saved)).toMatchObject({ travelers: 5, duration: null });
   });
 
+  it('shows the flexibility window of an edit that changed only the window', () => {
+    const narrowed = { ...project, flexibilityWindowDays: 1, duration: null };
+    // The older answers no longer describe it: none of them fills the gap either.
+    expect(trekOverviewOf(narrowed, saved)).toMatchObject({
+      flexible: true,
+      flexibilityWindowDays: 1,
+      duration: null,
+    });
+  });
+
   it('picks the image by keywords in destination or title', () => {
     const lares = trekOverviewOf(project, null).image;
     // The destination decides, even when the title still names the trek it was created for.

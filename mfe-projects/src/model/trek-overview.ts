@@ -37,7 +37,8 @@ const agrees = (server: Answer, local: Answer) =>
 
 /**
  * Whether the saved answers still describe the project: the same id, and every answer the server
- * also has equal to it. An edit (here or on another device) makes them stale, and the server wins.
+ * also has equal to it. An edit (here or on another device) makes them stale, and the server wins:
+ * so every answer the overview shows is compared, the flexibility window included.
  */
 export function describesProject(saved: OriginalFormData, project: Project): boolean {
   return (
@@ -47,7 +48,8 @@ export function describesProject(saved: OriginalFormData, project: Project): boo
     agrees(project.startDate, saved.dates.start) &&
     agrees(project.endDate, saved.dates.end) &&
     agrees(project.groupSize, saved.travelers) &&
-    agrees(project.flexible, saved.dates.flexible)
+    agrees(project.flexible, saved.dates.flexible) &&
+    agrees(project.flexibilityWindowDays, saved.dates.flexibilityWindowDays)
   );
 }
 
