@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@trek/shared/testing/render';
 import { lazy, Suspense, useState } from 'react';
@@ -36,7 +36,44 @@ function Field() {
   );
 }
 
+/** A field whose value the traveler has already changed from the project's 2 to 7. */
+function EditedField() {
+  const [editing, setEditing] = useState(false);
+  const [travelers, setTravelers] = useState(7);
+  return (
+    <InlineField
+      label="Travelers"
+      value={`${travelers} travelers`}
+      edited={travelers !== 2}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      onSave={() => setEditing(false)}
+      onCancel={() => {
+        setTravelers(2);
+        setEditing(false);
+      }}
+    >
+      <input aria-label="Number of travelers" defaultValue={travelers} />
+    </InlineField>
+  );
+}
+
 describe('InlineField', () => {
+  it("a double click on the pencil opens the editor and keeps the edit (Cancel takes the pencil's place)", async () => {
+    renderRoutes([{ path: '/', element: <EditedField /> }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit travelers' }));
+    // The second click of the double click, where the pencil was (a click count of 2).
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel travelers changes' }), {
+      detail: 2,
+    });
+    expect(screen.getByRole('textbox', { name: 'Number of travelers' })).toBeTruthy();
+    expect(screen.getByText('Edited')).toBeTruthy();
+    // One click of its own still cancels.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel travelers changes' }));
+    expect(screen.getByText('2 travelers')).toBeTruthy();
+    expect(screen.queryByText('Edited')).toBeNull();
+  });
+
   it('follows into an editor whose code comes later, once its first control is there', async () => {
     renderRoutes([{ path: '/', element: <Field /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit dates' }));

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
 
 export interface InlineFieldProps {
@@ -78,6 +78,12 @@ export function InlineField({
     moveFocus.current = target;
     action();
   };
+  // The pencil and Cancel take each other's place: the second click of a double click (detail 2,
+  // counted by the system's own double-click interval) lands on the one the first click just put
+  // there, and would undo it. A double click does what one click does; keyboard presses are 0.
+  const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
+    if (event.detail <= 1) action();
+  };
 
   return (
     <Box component="section" aria-labelledby={headingId} py="md">
@@ -112,7 +118,7 @@ export function InlineField({
               color="gray"
               size="lg"
               aria-label={`Cancel ${name} changes`}
-              onClick={after('pencil', onCancel)}
+              onClick={firstClickOnly(after('pencil', onCancel))}
             >
               <CloseIcon />
             </ActionIcon>
@@ -123,7 +129,7 @@ export function InlineField({
             variant="subtle"
             size="lg"
             aria-label={`Edit ${name}`}
-            onClick={after('editor', onEdit)}
+            onClick={firstClickOnly(after('editor', onEdit))}
           >
             <PencilIcon />
           </ActionIcon>
