@@ -173,6 +173,27 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     });
   });
 
+  it('cancelling a new trek closes the duration it opened, unless the duration was changed', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    await user.click(within(row('Trek')).getByRole('radio', { name: 'Salkantay' }));
+    expect(within(row('Duration')).getByRole('button', { name: 'Save duration' })).toBeTruthy();
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Cancel trek changes' }));
+    expect(within(row('Trek')).getByText('Lares')).toBeTruthy();
+    expect(within(row('Duration')).queryByRole('radio')).toBeNull();
+    expect(within(row('Duration')).getByText('4 days / 3 nights')).toBeTruthy();
+    expect(within(row('Duration')).getByRole('button', { name: 'Edit duration' })).toBeTruthy();
+
+    // A duration of its own, valid for Lares too, stays open with its change.
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    await user.click(within(row('Trek')).getByRole('radio', { name: 'Salkantay' }));
+    await user.click(within(row('Duration')).getByRole('radio', { name: /5 days \/ 4 nights/ }));
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Cancel trek changes' }));
+    expect(within(row('Duration')).getByRole('button', { name: 'Save duration' })).toBeTruthy();
+    expect(within(row('Duration')).getByText('Edited')).toBeTruthy();
+  });
+
   it('keeps a Santa Cruz request on its trek, among the six of the edit page', async () => {
     mockEditApi({
       'GET /api/projects/:id': json({

@@ -85,13 +85,18 @@ export function ProjectEditor({ project }: { project: Project }) {
     navigate(projectPath);
   });
 
-  const setEditing = (field: EditField, editing: boolean) =>
+  // The duration editor a new trek opened by itself (not the traveler): cancelling the trek closes
+  // it again when it holds no change of its own.
+  const durationOpenedByTrek = useRef(false);
+  const setEditing = (field: EditField, editing: boolean) => {
+    if (field === 'duration' && !editing) durationOpenedByTrek.current = false;
     setOpen((fields) => {
       const next = new Set(fields);
       if (editing) next.add(field);
       else next.delete(field);
       return next;
     });
+  };
   const fieldProps = (field: EditField) => ({
     edited: edited.has(field),
     editing: open.has(field),
@@ -100,6 +105,10 @@ export function ProjectEditor({ project }: { project: Project }) {
     onCancel: () => {
       setForm((current) => restoreField(current, original, field));
       setEditing(field, false);
+      if (field === 'trek' && durationOpenedByTrek.current) {
+        const { duration } = restoreField(form, original, 'trek');
+        if (duration === original.duration) setEditing('duration', false);
+      }
     },
   });
 
@@ -108,6 +117,7 @@ export function ProjectEditor({ project }: { project: Project }) {
   const discard = () => {
     setForm(original);
     setOpen(new Set());
+    durationOpenedByTrek.current = false;
     keepFocus(() => heading.current);
   };
 
@@ -138,7 +148,10 @@ export function ProjectEditor({ project }: { project: Project }) {
                     const next = chooseTrek(form, trek, original);
                     setForm(next);
                     // A new trek's duration must be chosen: its options open at once.
-                    if (next.duration === null) setEditing('duration', true);
+                    if (next.duration === null && !open.has('duration')) {
+                      durationOpenedByTrek.current = true;
+                      setEditing('duration', true);
+                    }
                   }}
                 />
               </InlineField>
