@@ -314,6 +314,28 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(within(row('Travelers')).getByRole('textbox')).toHaveProperty('value', '4');
   });
 
+  it('offers to sign in again, back to this page, when the session ended before the save', async () => {
+    mockEditApi({ 'PATCH /api/projects/:id': apiError(401, 'UNAUTHENTICATED', 'Not signed in') });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}4');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    const alert = await within(
+      screen.getByRole('dialog', { name: 'Confirm your updates' }),
+    ).findByRole('alert');
+    expect(within(alert).getByText(/Your session has ended/)).toBeTruthy();
+    expect(screen.getByText('Sign in again to save your changes.')).toBeTruthy();
+    expect(screen.queryByText("Couldn't save your changes. Please try again.")).toBeNull();
+    // The dialog said the edits are not kept: no second question on the way out.
+    await user.click(within(alert).getByRole('link', { name: 'Sign in again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      `/u/projects/${ID}/edit`,
+    );
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
   it('asks before leaving with unsaved edits, and stays on Keep editing', async () => {
     mockEditApi();
     const { user, router } = await openEditPage();

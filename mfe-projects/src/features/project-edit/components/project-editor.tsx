@@ -63,6 +63,7 @@ const DatesEditor = lazy(() => import('./dates-editor'));
 export function ProjectEditor({ project }: { project: Project }) {
   const navigate = useNavigate();
   const projectPath = hrefTo(PATHS.project, { id: project.id });
+  const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
   const original = useMemo(() => formOf(project), [project]);
   const [form, setForm] = useState<EditForm>(original);
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
@@ -236,6 +237,8 @@ export function ProjectEditor({ project }: { project: Project }) {
         changes={changes}
         saving={saving.saving}
         failure={saving.failure}
+        signInHref={`${PATHS.signIn}?${new URLSearchParams({ returnTo: editPath })}`}
+        onSignInAgain={guard.allowLeaving}
         onClose={() => setReviewing(false)}
         onConfirm={() => void saving.save(body, changes)}
       />

@@ -11,13 +11,19 @@ import {
 } from '@mantine/core';
 import { busyButtonProps, type ProjectChange } from '@trek/shared';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SaveFailure } from '../hooks/use-save-project';
 
 export interface ReviewDialogProps {
   opened: boolean;
   changes: ProjectChange[];
   saving: boolean;
   /** Why the last save failed, for the traveler to read before trying again. */
-  failure: string | null;
+  failure: Pick<SaveFailure, 'detail' | 'signInAgain'> | null;
+  /** The sign-in page, returning here: offered when only signing in again can help. */
+  signInHref: string;
+  /** Before following `signInHref` (the edits are lost, and the dialog said so). */
+  onSignInAgain: () => void;
   onClose: () => void;
   onConfirm: () => void;
 }
@@ -31,6 +37,8 @@ export function ReviewDialog({
   changes,
   saving,
   failure,
+  signInHref,
+  onSignInAgain,
   onClose,
   onConfirm,
 }: ReviewDialogProps) {
@@ -86,7 +94,14 @@ export function ReviewDialog({
         )}
         {failure && (
           <Alert color="red" variant="light" title="Your changes were not saved" role="alert">
-            {failure}
+            <Stack gap="sm" align="flex-start">
+              <Text fz="sm">{failure.detail}</Text>
+              {failure.signInAgain && (
+                <Button component={Link} to={signInHref} onClick={onSignInAgain} size="xs">
+                  Sign in again
+                </Button>
+              )}
+            </Stack>
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">

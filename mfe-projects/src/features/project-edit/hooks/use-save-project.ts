@@ -26,17 +26,33 @@ export const SAVE_TOASTS = {
     title: 'Project not found',
     message: 'This project no longer exists. Your changes were not saved.',
   },
+  // Not a spec case: 'Please try again' cannot work once the session has ended.
+  signedOut: {
+    title: 'Session ended',
+    message: 'Sign in again to save your changes.',
+  },
 } as const;
 
 export interface SaveFailure {
   toast: { title: string; message: string };
   /** What the review dialog says about it; the edits stay in the form either way. */
   detail: string;
+  /** Only signing in again can help: the dialog offers it. */
+  signInAgain?: boolean;
 }
 
 /** Why a PATCH failed, in the traveler's words. */
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
+    if (error.status === 401) {
+      // The page keeps edits in memory only: signing in (a new page load) loses them.
+      return {
+        toast: SAVE_TOASTS.signedOut,
+        detail:
+          'Your session has ended, so your changes could not be saved. Sign in again to come back to this page; the changes listed above are not kept, so make them again then.',
+        signInAgain: true,
+      };
+    }
     if (error.status === 404) {
       return {
         toast: SAVE_TOASTS.gone,
@@ -69,7 +85,7 @@ export function saveFailureOf(error: unknown): SaveFailure {
 export function useSaveProject(project: Project, onSaved: () => void) {
   const update = useMutation(updateProjectMutationOptions());
   const notify = useMutation(notifyGuidesMutationOptions());
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   // A second click before React re-renders must not save twice.
   const busy = useRef(false);
 
@@ -93,7 +109,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     } catch (error) {
       const failed = saveFailureOf(error);
       notifications.show({ color: 'red', ...failed.toast });
-      setFailure(failed.detail);
+      setFailure(failed);
     } finally {
       busy.current = false;
     }
