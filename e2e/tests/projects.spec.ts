@@ -293,6 +293,7 @@ test.describe('on a 390 px wide phone, by keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Confirm your updates' });
     await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Back to editing' })).toBeFocused();
     await fitsTheScreen();
     await tabTo(page, 'Confirm changes');
     await page.keyboard.press('Enter');

@@ -101,6 +101,12 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    // The keyboard starts on the dialog's safe choice, not on its close icon.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Back to editing' }),
+      ),
+    );
     expect(within(dialog).getByText(/24–48 hours/)).toBeTruthy();
     expect(within(dialog).getByText('Travelers')).toBeTruthy();
     expect(within(dialog).getByText('2 travelers')).toBeTruthy();
@@ -159,11 +165,12 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
     const confirm = within(dialog).getByRole('button', { name: 'Confirm changes' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
-    await user.click(
-      within(dialog).getByRole('checkbox', {
-        name: 'I understand this may reset ongoing proposals.',
-      }),
-    );
+    const acknowledgement = within(dialog).getByRole('checkbox', {
+      name: 'I understand this may reset ongoing proposals.',
+    });
+    // What confirming waits for has the keyboard first.
+    await waitFor(() => expect(document.activeElement).toBe(acknowledgement));
+    await user.click(acknowledgement);
     await user.click(confirm);
     await waitFor(() => expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1));
     expect(api.callsTo('PATCH /api/projects/:id')[0]?.body).toEqual({

@@ -58,7 +58,36 @@ function EditedField() {
   );
 }
 
+function FlexibleDates() {
+  const [editing, setEditing] = useState(false);
+  return (
+    <InlineField
+      label="Dates"
+      value="Mon 05 Jan 2026 · ±3 days"
+      edited={false}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      onSave={() => setEditing(false)}
+      onCancel={() => setEditing(false)}
+    >
+      <button type="button">Start date</button>
+      <label>
+        <input type="checkbox" defaultChecked /> My dates are flexible
+      </label>
+      <label>
+        <input type="radio" name="window" defaultChecked /> ±3 days
+      </label>
+    </InlineField>
+  );
+}
+
 describe('InlineField', () => {
+  it('gives the start date the keyboard, not the ticked options below it', async () => {
+    renderRoutes([{ path: '/', element: <FlexibleDates /> }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit dates' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start date' }));
+  });
+
   it("a double click on the pencil opens the editor and keeps the edit (Cancel takes the pencil's place)", async () => {
     renderRoutes([{ path: '/', element: <EditedField /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit travelers' }));

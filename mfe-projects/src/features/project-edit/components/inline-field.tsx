@@ -20,13 +20,18 @@ export interface InlineFieldProps {
   children: ReactNode;
 }
 
-/** Where the keyboard lands in an opened editor: the chosen option, else its first control. */
+/**
+ * Where the keyboard lands in an opened editor: its first control, or, when that is one of a list
+ * of options (treks, durations, languages), the chosen one. Options further down (the dates'
+ * 'My dates are flexible' and window) do not take it from the start date before them.
+ */
 function focusInto(editor: HTMLElement | null) {
-  const target =
-    editor?.querySelector<HTMLElement>('input:checked:not([disabled])') ??
-    editor?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])') ??
-    editor;
-  target?.focus();
+  const first = editor?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])');
+  const chosen =
+    first instanceof HTMLInputElement && (first.type === 'radio' || first.type === 'checkbox')
+      ? editor?.querySelector<HTMLElement>(`input[type="${first.type}"]:checked:not([disabled])`)
+      : null;
+  (chosen ?? first ?? editor)?.focus();
 }
 
 /**

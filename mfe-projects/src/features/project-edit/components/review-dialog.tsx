@@ -90,6 +90,8 @@ export function ReviewDialog({
             checked={acknowledged}
             onChange={(event) => setAcknowledged(event.currentTarget.checked)}
             disabled={saving}
+            // The first thing to do: confirming waits for it.
+            data-autofocus
           />
         )}
         {failure && (
@@ -105,7 +107,14 @@ export function ReviewDialog({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={saving}>
+          {/* Opened, the dialog's keyboard starts on its first choice, the safe one (as 'Keep
+              project' in the cancel dialog), not its close icon; after the acknowledgement if any. */}
+          <Button
+            variant="default"
+            onClick={close}
+            disabled={saving}
+            data-autofocus={trekChanged ? undefined : true}
+          >
             Back to editing
           </Button>
           {/* Busy, it keeps focus (a failure is read out next to it) and the spec's 'Saving...'. */}
