@@ -133,6 +133,19 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/projects/:id')).toHaveLength(2));
   });
 
+  it('saves the travelers on Enter, as their Save does', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}2.6{Enter}');
+    expect(within(row('Travelers')).queryByRole('textbox')).toBeNull();
+    expect(within(row('Travelers')).getByText('3 travelers')).toBeTruthy();
+    expect(within(row('Travelers')).getByText('Edited')).toBeTruthy();
+    expect(document.activeElement).toBe(
+      within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }),
+    );
+  });
+
   it('a new trek clears the duration and forces a choice, then needs the acknowledgement', async () => {
     const api = mockEditApi();
     const { user } = await openEditPage();

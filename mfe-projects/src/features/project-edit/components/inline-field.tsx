@@ -1,5 +1,13 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
 
 export interface InlineFieldProps {
@@ -19,6 +27,14 @@ export interface InlineFieldProps {
   notice?: ReactNode;
   children: ReactNode;
 }
+
+const SaveField = createContext<(() => void) | null>(null);
+
+/**
+ * The field's own Save (the keyboard then goes back to its pencil), for an editor that saves on
+ * Enter as a one-line field is expected to; null while saving is disabled or outside a field.
+ */
+export const useSaveField = () => useContext(SaveField);
 
 /**
  * Where the keyboard lands in an opened editor: its first control, or, when that is one of a list
@@ -143,7 +159,7 @@ export function InlineField({
       {notice}
       {editing && (
         <Box mt="sm" ref={editorRef} tabIndex={-1} style={{ outline: 'none' }}>
-          {children}
+          <SaveField value={saveDisabled ? null : after('pencil', onSave)}>{children}</SaveField>
         </Box>
       )}
     </Box>

@@ -22,6 +22,24 @@ describe('TravelersEditor', () => {
     expect(onChange).toHaveBeenLastCalledWith(10);
   });
 
+  it.each([
+    ['2.6', '3', 3],
+    ['-3', '1', 1],
+  ])(
+    'keeps %s as typed, and reads the nearest whole number allowed once left',
+    async (typed, shown, travelers) => {
+      const user = userEvent.setup();
+      const { onChange, input } = renderEditor(2);
+      expect(input.getAttribute('inputmode')).toBe('numeric');
+      await user.clear(input);
+      await user.type(input, typed);
+      expect((input as HTMLInputElement).value).toBe(typed);
+      await user.tab();
+      expect((input as HTMLInputElement).value).toBe(shown);
+      expect(onChange).toHaveBeenLastCalledWith(travelers);
+    },
+  );
+
   it('reads 1 for an empty field or 0 once left', async () => {
     const user = userEvent.setup();
     const { onChange, input } = renderEditor(4);
