@@ -312,6 +312,8 @@ test('on a short phone screen the edit page keeps the keyboard in sight and in p
     page.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
   ).toBeVisible();
   const bar = page.getByRole('region', { name: 'Your changes' });
+  // The title shows while the project loads; the form (and its bar) comes with the project.
+  await expect(bar).toBeVisible();
   const header = page.getByRole('banner');
 
   // Every pencil reached by Tab shows whole, clear of the sticky header and of the changes bar.

@@ -60,6 +60,7 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     mockEditApi({ 'GET /api/projects/:id': never });
     renderProjectsApp(`/u/projects/${ID}/edit`);
     expect(await screen.findByText('Loading project details...')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Project Overview' })).toBeTruthy();
   });
 
   it("shows 'Project not found' for a project that is not the traveler's", async () => {

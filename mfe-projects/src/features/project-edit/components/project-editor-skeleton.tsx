@@ -1,18 +1,18 @@
 import { Container, Divider, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
 import { EDIT_FIELDS } from '../model/edit-form';
 
-/** The edit page while the project loads: its text, and the form's rows at their size. */
+/** The edit page while the project loads: its title and text, and the form's rows at their size. */
 export function ProjectEditorSkeleton() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Skeleton height={20} width={130} aria-hidden="true" />
-        <Stack gap={4}>
-          <Skeleton height={40} width={320} maw="90%" aria-hidden="true" />
-          <Text c="dimmed" role="status">
-            Loading project details...
-          </Text>
-        </Stack>
+        {/* The title is known before the project: it shows as it will stay. */}
+        <PageHeader
+          title="Edit Project Overview"
+          description={<Text role="status">Loading project details...</Text>}
+        />
         <Paper withBorder radius="md" px="lg" aria-hidden="true">
           {EDIT_FIELDS.map((field, index) => (
             <div key={field}>
