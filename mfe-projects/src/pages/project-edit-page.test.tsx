@@ -156,9 +156,13 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       within(row('Trek')).getByRole('radio', { name: 'Inca Trail' }).hasAttribute('disabled'),
     ).toBe(true);
     expect(within(row('Trek')).getAllByRole('radio')).toHaveLength(6);
+    // The warning's live region is there, empty, before it has something to say.
+    const status = within(row('Duration')).getByRole('status');
+    expect(status.textContent).toBe('');
     await user.click(within(row('Trek')).getByRole('radio', { name: 'Salkantay' }));
 
-    expect(within(row('Duration')).getByText('Selection required')).toBeTruthy();
+    expect(within(status).getByText('Selection required')).toBeTruthy();
+    expect(within(row('Duration')).getByRole('status')).toBe(status);
     expect(
       within(row('Duration')).getByText(
         'Vous devez sélectionner une durée valide pour le trek Salkantay',

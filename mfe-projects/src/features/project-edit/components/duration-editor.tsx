@@ -41,13 +41,22 @@ export function DurationEditor({
   );
 }
 
-/** A new trek cleared the duration: the spec's warning, in French, word for word. */
-export function SelectionRequired({ trek }: { trek: string | null }) {
+/**
+ * A new trek cleared the duration: the spec's warning, in French, word for word. Its live region
+ * stays in the page whether the warning shows or not: one mounted together with its text may
+ * never be read out.
+ */
+export function SelectionRequired({ trek, shown }: { trek: string | null; shown: boolean }) {
   return (
-    <Alert color="red" variant="light" title="Selection required" mt="sm" role="status">
-      <Text fz="sm" lang="fr">
-        Vous devez sélectionner une durée valide pour le trek {trek}
-      </Text>
-    </Alert>
+    <div role="status">
+      {shown && (
+        // The region around it is the one that speaks: the alert is not a second one.
+        <Alert color="red" variant="light" title="Selection required" mt="sm" role="none">
+          <Text fz="sm" lang="fr">
+            Vous devez sélectionner une durée valide pour le trek {trek}
+          </Text>
+        </Alert>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Stack, Text } from '@mantine/core';
+import { Box, Button, Container, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import classes from './edit-bar.module.css';
 
@@ -27,19 +27,23 @@ export function EditBar({
   return (
     <Box ref={ref} className={classes.bar} role="region" aria-label="Your changes">
       <Container size="md">
-        <Stack gap={6}>
-          <Text fz="sm" c="red.8" ta="right" aria-live="polite" hidden={!hint}>
-            {hint}
-          </Text>
-          <div className={classes.actions}>
-            <Button variant="default" onClick={onDiscard} disabled={!canDiscard}>
-              Discard changes
-            </Button>
-            <Button onClick={onReview} disabled={!canReview || needsDuration}>
-              {needsDuration ? 'Select Duration First' : 'Review & Confirm'}
-            </Button>
-          </div>
-        </Stack>
+        {/* The live region stays in the page and only its text changes: one that appears
+            together with its text, or stops being hidden, may never be read out. */}
+        <div aria-live="polite">
+          {hint && (
+            <Text fz="sm" c="red.8" ta="right" mb={6}>
+              {hint}
+            </Text>
+          )}
+        </div>
+        <div className={classes.actions}>
+          <Button variant="default" onClick={onDiscard} disabled={!canDiscard}>
+            Discard changes
+          </Button>
+          <Button onClick={onReview} disabled={!canReview || needsDuration}>
+            {needsDuration ? 'Select Duration First' : 'Review & Confirm'}
+          </Button>
+        </div>
       </Container>
     </Box>
   );

@@ -160,7 +160,7 @@ export function ProjectEditor({ project }: { project: Project }) {
               <InlineField
                 label="Duration"
                 value={form.duration ?? 'Not set'}
-                notice={durationMissing && <SelectionRequired trek={form.destination} />}
+                notice={<SelectionRequired trek={form.destination} shown={durationMissing} />}
                 saveDisabled={durationMissing}
                 {...fieldProps('duration')}
               >
