@@ -14,7 +14,6 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
     .status(status)
     .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
     .header('Referrer-Policy', 'no-referrer')
     .send(html);
 }

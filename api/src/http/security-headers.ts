@@ -5,8 +5,9 @@ import helmet from 'helmet';
 
 /**
  * The API's security headers (helmet's defaults, and a CSP for JSON answers and a few tiny
- * server-rendered pages: nothing is embedded from elsewhere). One function sets them on every
- * answer, including the errors Fastify raises before any hook runs.
+ * server-rendered pages: nothing is embedded from elsewhere) and its default `Cache-Control:
+ * no-store`. One function sets them on every answer, including the errors Fastify raises before
+ * any hook runs.
  */
 const helmetHeaders = helmet({
   contentSecurityPolicy: {
@@ -26,6 +27,10 @@ export function applySecurityHeaders(request: IncomingMessage, response: ServerR
     if (error) throw error;
   });
   response.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  // Most answers depend on the session: after a logout on a shared computer the next person must
+  // not find them in the browser's cache. So nothing is stored unless a route says otherwise with
+  // `reply.header` (a profile photo), which takes precedence over a header set here on the socket.
+  response.setHeader('Cache-Control', 'no-store');
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {

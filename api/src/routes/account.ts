@@ -107,7 +107,6 @@ export function registerAccountRoutes(
         .header('Content-Type', 'application/json; charset=utf-8')
         .header('Content-Length', String(file.size))
         .header('Content-Disposition', `attachment; filename="trekperu-data-${day}.json"`)
-        .header('Cache-Control', 'no-store')
         .send(file.body);
     },
   );

@@ -32,8 +32,7 @@ export function registerAdminGuideRoutes(app: FastifyInstance, ctx: AppContext):
     routes.get(
       '/api/admin/guides',
       { schema: { response: { 200: guideListSchema } } },
-      async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
+      async () => {
         const guides = await listGuides(db);
         return { guides, stats: guideStatsOf(guides), whatsappNumber: ctx.config.whatsapp.number };
       },

@@ -47,9 +47,8 @@ export function registerAuthMethodRoutes(app: FastifyInstance, ctx: AppContext):
   routes.get(
     '/api/auth/methods',
     { preParsing: signedIn, schema: { response: { 200: authMethodsSchema } } },
-    async (request, reply) => {
+    async (request) => {
       const session = sessionOf(request);
-      reply.header('Cache-Control', 'no-store');
       return methodsOf(session.userId);
     },
   );

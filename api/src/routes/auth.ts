@@ -18,8 +18,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   routes.get(
     '/api/auth/user',
     { preParsing: signedIn, schema: { response: { 200: userSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       const session = sessionOf(request);
       const user = await findUser(ctx.db, ctx.config, session.userId);
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Not signed in');

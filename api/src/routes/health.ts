@@ -12,7 +12,6 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: { response: { 200: healthSchema, 503: healthSchema } },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
       try {
         await ctx.db.query('select 1');
         return { status: 'ok' };

@@ -141,8 +141,7 @@ export function registerProfileRoutes(
   routes.get(
     '/api/user/email-change',
     { preParsing: signedIn, schema: { response: { 200: pendingEmailChangeSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return { emailChange: await pendingEmailChange(db, sessionOf(request).userId, ctx.now()) };
     },
   );

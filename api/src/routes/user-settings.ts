@@ -40,8 +40,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
   routes.get(
     '/api/user/settings',
     { preParsing: signedIn, schema: { response: { 200: userSettingsSchema } } },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (request) => {
       return settingsOf(ctx.db, sessionOf(request).userId);
     },
   );

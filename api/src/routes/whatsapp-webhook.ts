@@ -98,7 +98,6 @@ export async function registerWhatsappWebhookRoutes(
         ) {
           throw new HttpError(403, 'FORBIDDEN', 'Verification failed');
         }
-        reply.header('Cache-Control', 'no-store');
         return reply.type('text/plain; charset=utf-8').send(request.query['hub.challenge']);
       },
     );
