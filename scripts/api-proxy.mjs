@@ -76,10 +76,53 @@ function endToEndHeaders(headers, alsoDrop = []) {
 }
 
 /**
+ * Whose X-Forwarded-For the host believes, as the API's TRUST_PROXY does for the host:
+ * `false`, nobody's (the header is replaced by the peer, so a visitor cannot choose their
+ * address); `'loopback'`, a proxy on this machine (a TLS reverse proxy beside the host); `true`,
+ * whoever connects (a load balancer on another machine, when only it can reach the host's port).
+ * @typedef {false | 'loopback' | true} ForwardedForTrust
+ */
+
+/**
+ * HOST_TRUST_PROXY's value, or an error naming the variable (a bad value stops start-up).
+ * @param {string | undefined} value
+ * @param {string} [name]
+ * @returns {ForwardedForTrust}
+ */
+export function parseForwardedForTrust(value, name = 'HOST_TRUST_PROXY') {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'loopback') return 'loopback';
+  if (value === 'true') return true;
+  throw new Error(`${name} must be false, loopback or true (got "${value}")`);
+}
+
+/** @param {string} address */
+function isLoopback(address) {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The X-Forwarded-For sent to the API. Behind a trusted proxy its header is kept and the proxy
+ * appended (as nginx's $proxy_add_x_forwarded_for does), so the API, trusting one more hop
+ * (TRUST_PROXY=2), counts visitors by their own address instead of the proxy's; otherwise the
+ * header is the peer alone.
+ * @param {string} peer the socket's remote address
+ * @param {string | string[] | undefined} sent the header as received
+ * @param {ForwardedForTrust} trust
+ */
+export function forwardedFor(peer, sent, trust) {
+  const believed = trust === true || (trust === 'loopback' && isLoopback(peer));
+  const chain = (Array.isArray(sent) ? sent.join(', ') : (sent ?? '')).trim();
+  return believed && chain !== '' ? `${chain}, ${peer}` : peer;
+}
+
+/**
  * @typedef {object} ApiProxyOptions
  * @property {number} [maxBodyBytes] largest request body forwarded (the photo upload gets more);
  *   larger ones get 413 here
  * @property {boolean} [production] adds HSTS to answers that lack it
+ * @property {ForwardedForTrust} [trustForwardedFor] whose X-Forwarded-For is kept (default none)
  */
 
 /**
@@ -89,6 +132,7 @@ function endToEndHeaders(headers, alsoDrop = []) {
 export function createApiProxy(target, options = {}) {
   const defaultMaxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const baseline = apiBaselineHeaders(options.production ?? false);
+  const trustForwardedFor = options.trustForwardedFor ?? false;
   const agent = new http.Agent({ keepAlive: true, timeout: 5000 });
 
   /**
@@ -138,7 +182,11 @@ export function createApiProxy(target, options = {}) {
     headers.host = url.host;
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-proto'] = 'http';
-    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    headers['x-forwarded-for'] = forwardedFor(
+      req.socket.remoteAddress ?? '',
+      req.headers['x-forwarded-for'],
+      trustForwardedFor,
+    );
 
     let answered = false;
     const upstream = http.request(url, { method: req.method, headers, agent });

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiProxy, UPLOAD_MAX_BODY_BYTES } from './api-proxy.mjs';
+import {
+  createApiProxy,
+  forwardedFor,
+  parseForwardedForTrust,
+  UPLOAD_MAX_BODY_BYTES,
+} from './api-proxy.mjs';
+import { suiteConfig } from './suite-config.mjs';
 
 const LIMIT = 64 * 1024;
 const TOO_LARGE = JSON.stringify({ message: 'Request body too large' });
@@ -318,5 +324,57 @@ describe('the API proxy', () => {
     // A request to the upstream would have been made at once; a round trip later there is none.
     expect(await send(url, { size: 2 })).toMatchObject({ status: 200 });
     expect(reached).toBe(1);
+  });
+
+  describe('X-Forwarded-For', () => {
+    /** The header the API receives for one GET that carried `sent`. */
+    async function forwardedAs(options: Parameters<typeof createApiProxy>[1], sent?: string) {
+      let seen: string | undefined;
+      const upstream = await listen((req, res) => {
+        seen = req.headers['x-forwarded-for'] as string | undefined;
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      });
+      const url = await proxyTo(upstream, options);
+      const res = await fetch(`${url}/api/projects`, {
+        headers: sent === undefined ? {} : { 'x-forwarded-for': sent },
+      });
+      expect(res.status).toBe(200);
+      return seen;
+    }
+
+    it("replaces the visitor's header by its peer by default, so nobody chooses their address", async () => {
+      expect(await forwardedAs({}, '203.0.113.7')).toBe('127.0.0.1');
+      expect(await forwardedAs({ trustForwardedFor: false }, '203.0.113.7')).toBe('127.0.0.1');
+    });
+
+    it("behind a trusted proxy, keeps the proxy's header and appends the proxy", async () => {
+      expect(
+        await forwardedAs({ trustForwardedFor: 'loopback' }, '198.51.100.1, 203.0.113.7'),
+      ).toBe('198.51.100.1, 203.0.113.7, 127.0.0.1');
+      expect(await forwardedAs({ trustForwardedFor: true }, '203.0.113.7')).toBe(
+        '203.0.113.7, 127.0.0.1',
+      );
+      expect(await forwardedAs({ trustForwardedFor: 'loopback' })).toBe('127.0.0.1');
+    });
+
+    it('with loopback, believes only a peer on this machine', () => {
+      expect(forwardedFor('192.0.2.9', '203.0.113.7', 'loopback')).toBe('192.0.2.9');
+      expect(forwardedFor('::1', '203.0.113.7', 'loopback')).toBe('203.0.113.7, ::1');
+      expect(forwardedFor('::ffff:127.0.0.1', '203.0.113.7', 'loopback')).toBe(
+        '203.0.113.7, ::ffff:127.0.0.1',
+      );
+      expect(forwardedFor('192.0.2.9', ['203.0.113.7', '198.51.100.1'], true)).toBe(
+        '203.0.113.7, 198.51.100.1, 192.0.2.9',
+      );
+    });
+
+    it('reads HOST_TRUST_PROXY as false, loopback or true, and stops on anything else', () => {
+      expect(suiteConfig({}).hostTrustProxy).toBe(false);
+      expect(suiteConfig({ HOST_TRUST_PROXY: 'false' }).hostTrustProxy).toBe(false);
+      expect(suiteConfig({ HOST_TRUST_PROXY: 'loopback' }).hostTrustProxy).toBe('loopback');
+      expect(suiteConfig({ HOST_TRUST_PROXY: 'true' }).hostTrustProxy).toBe(true);
+      expect(() => suiteConfig({ HOST_TRUST_PROXY: '2' })).toThrow(/HOST_TRUST_PROXY/);
+      expect(() => parseForwardedForTrust('yes', '--trust-proxy')).toThrow(/--trust-proxy/);
+    });
   });
 });

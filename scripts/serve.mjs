@@ -30,7 +30,7 @@ import {
   STYLE_NONCE_PLACEHOLDER,
   USER_READ_PATH,
 } from '../shared/src/contract/index.js';
-import { createApiProxy } from './api-proxy.mjs';
+import { createApiProxy, parseForwardedForTrust } from './api-proxy.mjs';
 import { createPageFragments } from './page-fragments.mjs';
 import {
   corsHeaders,
@@ -56,6 +56,8 @@ const REMOTE_MAP_SCRIPT =
  * @property {RemoteMap} [remoteMap] the host: a fixed remote map (instead of a file)
  * @property {string} [proxyTarget] the host: origin of the API for its paths (/api, /health, ...)
  * @property {number} [maxBodyBytes] the host: largest request body relayed to the API
+ * @property {import('./api-proxy.mjs').ForwardedForTrust} [trustForwardedFor] the host: whose
+ *   X-Forwarded-For is relayed to the API with the peer appended (default none: replaced)
  * @property {readonly string[]} [corsOrigins] a remote: origins allowed to read its files
  * @property {boolean} [production] HSTS on (default: NODE_ENV is production)
  * @property {number} [firstRemoteReadWaitMs] the host: how long the first read of a remote's
@@ -77,6 +79,7 @@ export async function startStaticServer(options) {
     ? createApiProxy(options.proxyTarget, {
         production,
         ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+        ...(options.trustForwardedFor ? { trustForwardedFor: options.trustForwardedFor } : {}),
       })
     : undefined;
   const remoteReads = { firstReadWaitMs: options.firstRemoteReadWaitMs };
@@ -433,6 +436,7 @@ if (isCli) {
   const usage =
     'Usage: node scripts/serve.mjs --dir <build folder> --port <port>\n' +
     '         host:   --spa [--remote-map <file>] [--proxy <api origin>]\n' +
+    '                 [--trust-proxy false|loopback|true]\n' +
     '         remote: [--cors <host origin>]...';
   let values;
   try {
@@ -444,6 +448,7 @@ if (isCli) {
         'remote-map': { type: 'string' },
         cors: { type: 'string', multiple: true },
         proxy: { type: 'string' },
+        'trust-proxy': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -455,6 +460,7 @@ if (isCli) {
     process.exit(2);
   }
   try {
+    const trustForwardedFor = parseForwardedForTrust(values['trust-proxy'], '--trust-proxy');
     const server = await startStaticServer({
       dir: values.dir,
       port: Number(values.port),
@@ -462,6 +468,7 @@ if (isCli) {
       ...(values['remote-map'] ? { remoteMapFile: values['remote-map'] } : {}),
       ...(values.cors ? { corsOrigins: values.cors } : {}),
       ...(values.proxy ? { proxyTarget: values.proxy } : {}),
+      ...(trustForwardedFor ? { trustForwardedFor } : {}),
     });
     console.log(`Serving ${values.dir} at ${server.url}`);
   } catch (error) {

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, REMOTE_NAMES, REMOTES } from '../shared/src/contract/index.js';
+import { parseForwardedForTrust } from './api-proxy.mjs';
 import { ROOT } from './toolchain.mjs';
 
 /** @typedef {import('../shared/src/contract/index.js').RemoteName} RemoteName */
@@ -39,6 +40,7 @@ export function suiteConfig(env = process.env) {
   const apiPort = port(env.API_PORT, 4000, 'API_PORT');
   const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${hostPort}`;
   const apiOrigin = env.API_ORIGIN ?? `http://127.0.0.1:${apiPort}`;
+  const hostTrustProxy = parseForwardedForTrust(env.HOST_TRUST_PROXY);
   const remotes =
     /** @type {Record<RemoteName, { dir: string, port: number, manifestUrl: string }>} */ (
       Object.fromEntries(
@@ -68,6 +70,7 @@ export function suiteConfig(env = process.env) {
     apiPort,
     publicOrigin,
     apiOrigin,
+    hostTrustProxy,
     remotes,
     remoteMapFile,
     remoteMapFileChosen,

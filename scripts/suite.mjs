@@ -107,6 +107,7 @@ export async function startSuite(env = process.env, options = {}) {
         port: config.hostPort,
         spa: true,
         proxyTarget: `http://127.0.0.1:${config.apiPort}`,
+        trustForwardedFor: config.hostTrustProxy,
         remoteMapFile: config.remoteMapFile,
       }),
     );
