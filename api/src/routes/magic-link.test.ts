@@ -115,6 +115,24 @@ describe('magic links', () => {
     expect(rows.some((r) => first.magicLink?.includes(r.token_hash))).toBe(false);
   });
 
+  it("greets a known address by its account's name, never by the name the asker typed", async () => {
+    await api.signIn('named@example.com', { firstName: 'Rosa' });
+    await api.signIn('nameless@example.com');
+    const lure = 'Rosa, your account is locked: call +51 900 000 000';
+    const greetingTo = async (email: string, firstName: string) => {
+      expect((await requestLink(api, { ...ana, email, firstName })).status).toBe(200);
+      const mail = api.sentMail.filter((m) => m.to === email).at(-1);
+      return { text: mail?.text.split('\n')[0], html: mail?.html.split('\n')[0] };
+    };
+    expect(await greetingTo('named@example.com', lure)).toEqual({
+      text: 'Hello Rosa,',
+      html: '<p>Hello Rosa,</p>',
+    });
+    expect((await greetingTo('nameless@example.com', lure)).text).toBe('Hello,');
+    // A new address has no account yet: the name typed in the form is the only one there is.
+    expect((await greetingTo('newcomer@example.com', 'Ana')).text).toBe('Hello Ana,');
+  });
+
   it('opens a Continue page that does not use the token up', async () => {
     const magicLink = await linkOf(api, { ...ana, email: 'page@example.com' });
     for (let i = 0; i < 2; i += 1) {

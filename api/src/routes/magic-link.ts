@@ -169,7 +169,14 @@ export function registerMagicLinkRoutes(
         },
         now,
       );
-      return deliver(request, email, input.firstName, token);
+      // A known address is greeted by its account's own name, never by the asker's: anyone may
+      // ask for a link to anyone's address, and must not put words into that genuine e-mail.
+      const owner = await db.query<{ first_name: string | null }>(
+        'select first_name from users where lower(email) = lower($1)',
+        [email],
+      );
+      const greeted = owner.rows[0] ? owner.rows[0].first_name : input.firstName;
+      return deliver(request, email, greeted, token);
     },
   );
 
