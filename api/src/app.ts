@@ -65,6 +65,9 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Refuses a byte sequence that is not UTF-8 instead of replacing it. */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Body size limits: JSON calls are small; the largest, a trek request, stays under 16 kB. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -111,8 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // An empty JSON body is no body: logout with `Content-Type: application/json` and nothing else
   // must still sign out. A route that needs a body says so in its schema.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // Read as a string, invalid bytes would become U+FFFD and be stored as if typed: only valid
+    // Unicode is accepted (docs/product/site.md, "Text the API accepts").
+    let text: string;
+    try {
+      text = STRICT_UTF8.decode(body as Buffer);
+    } catch {
+      return done(new HttpError(400, 'VALIDATION', 'The request body is not valid UTF-8'));
+    }
     return text === '' ? done(null, undefined) : parseJson(request, text, done);
   });
   // Meta's servers call the WhatsApp webhook, proving themselves by its signed body (issue 12).

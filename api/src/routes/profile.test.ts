@@ -104,6 +104,39 @@ describe('the profile: display name and a verified e-mail change', () => {
     expect((await me(ana)).displayName).toBe('Ana of the Andes');
   });
 
+  it('refuses a body that is not valid UTF-8 instead of storing replacement characters', async () => {
+    const ana = await api.signIn('bytes@example.com');
+    expect((await profile(ana, { displayName: 'Ana' })).status).toBe(200);
+    const raw = (bytes: number[]) =>
+      fetch(`${api.url}/api/user/profile`, {
+        method: 'PUT',
+        headers: { origin: TEST_ORIGIN, cookie: ana.cookie, 'content-type': 'application/json' },
+        body: Buffer.concat([
+          Buffer.from('{"displayName":"'),
+          Buffer.from(bytes),
+          Buffer.from('"}'),
+        ]),
+      });
+    // \xff\xfe, a lone continuation byte, an over-long '/', an encoded surrogate.
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0x41, 0x80],
+      [0xc0, 0xaf],
+      [0xed, 0xa0, 0x80],
+    ]) {
+      const res = await raw(bytes);
+      expect(res.status, bytes.join(' ')).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'VALIDATION',
+        message: 'The request body is not valid UTF-8',
+      });
+    }
+    expect((await me(ana)).displayName).toBe('Ana');
+    // Valid multi-byte text still goes through.
+    expect((await raw([...Buffer.from('Ñusta Páucar')])).status).toBe(200);
+    expect((await me(ana)).displayName).toBe('Ñusta Páucar');
+  });
+
   it('changes the e-mail only once the link sent to the new address is followed', async () => {
     const ana = await api.signIn('old.address@example.com');
     const res = await profile(ana, { email: ' New.Address@Example.com ' });
