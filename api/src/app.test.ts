@@ -59,6 +59,56 @@ describe('HTTP rules', () => {
     });
   });
 
+  it('says a JSON object is expected when the body is null, a lone value or an array', async () => {
+    const ana = await api.signIn('lone-values@example.com');
+    for (const body of ['null', '42', '"text"', '[]']) {
+      const res = await api.request('PUT', '/api/user/settings', { as: ana, body });
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'VALIDATION',
+        message: 'The request body must be a JSON object',
+      });
+    }
+  });
+
+  it('names a body encoding it cannot read as such, not as a content type', async () => {
+    const ana = await api.signIn('zstd@example.com');
+    const res = await api.request('PUT', '/api/user/settings', {
+      as: ana,
+      body: { promotions: true },
+      headers: { 'content-encoding': 'x-unknown' },
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message:
+        'Unsupported content encoding: send the body uncompressed, or as gzip, deflate or br',
+    });
+  });
+
+  it('answers a query parameter given twice with a clear 400', async () => {
+    const ana = await api.signIn('twice@example.com');
+    const res = await api.request('GET', '/api/projects?limit=1&limit=2', { as: ana });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'VALIDATION', message: 'limit: must be given once' });
+  });
+
+  it('answers a malformed id in the path as a missing one, never quoting its pattern', async () => {
+    const ana = await api.signIn('paths@example.com');
+    for (const path of [
+      '/api/profile-images/..%2f..%2fetc%2fpasswd',
+      '/api/profile-images/photo.gif',
+      '/api/projects/not-a-uuid',
+    ]) {
+      const res = await api.request('GET', path, { as: ana });
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: path.startsWith('/api/projects/') ? 'Project not found' : 'Not found',
+      });
+    }
+  });
+
   it('answers a body over the limit with 413 before reading it', async () => {
     const res = await api.request('POST', '/api/auth/request-magic-link', {
       body: { email: 'big@example.com', firstName: 'x'.repeat(5000), lastName: 'Big' },

@@ -50,6 +50,19 @@ const FRAMEWORK_CODES: Record<string, { status: number; body: ApiErrorBody }> = 
     status: 400,
     body: { code: 'VALIDATION', message: 'The request body is empty' },
   },
+  // @fastify/compress inflates gzip, deflate and br request bodies and refuses other encodings.
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: {
+    status: 415,
+    body: {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message:
+        'Unsupported content encoding: send the body uncompressed, or as gzip, deflate or br',
+    },
+  },
+  FST_CP_ERR_INVALID_CONTENT: {
+    status: 400,
+    body: { code: 'BAD_REQUEST', message: 'The request body could not be decompressed' },
+  },
   FST_ERR_BAD_URL: {
     status: 400,
     body: { code: 'BAD_REQUEST', message: 'The address is not a valid URL' },
@@ -79,6 +92,11 @@ function answerFor(error: unknown, request: FastifyRequest): ErrorAnswer {
     };
   }
   if (error instanceof RequestValidationError) {
+    // A malformed id in the path names nothing, like an id that does not exist (and the schema's
+    // pattern is nobody's business).
+    if (error.part === 'params') {
+      return { status: 404, body: FRAMEWORK_ANSWERS[404] as ApiErrorBody };
+    }
     return { status: 400, body: { code: 'VALIDATION', message: error.message } };
   }
   if (error instanceof ResponseShapeError) {

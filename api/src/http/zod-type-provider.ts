@@ -22,10 +22,10 @@ export class RequestValidationError extends Error {
   readonly issues: z.core.$ZodIssue[];
   readonly part: string;
 
-  constructor(error: z.ZodError, part: string) {
-    super(describeIssues(error.issues));
+  constructor(issues: z.core.$ZodIssue[], part: string, message = describeIssues(issues)) {
+    super(message);
     this.name = 'RequestValidationError';
-    this.issues = error.issues;
+    this.issues = issues;
     this.part = part;
   }
 }
@@ -53,15 +53,49 @@ function isZodSchema(schema: unknown): schema is z.core.$ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema;
 }
 
+/**
+ * A query parameter given twice arrives as an array, which a schema of one value would report as
+ * "expected number, received NaN": say what is wrong instead. No query of the API takes a list.
+ */
+function repeatedParameter(httpPart: string | undefined, data: unknown): string | null {
+  if (httpPart !== 'querystring' || typeof data !== 'object' || data === null) return null;
+  const repeated = Object.entries(data).find(([, value]) => Array.isArray(value));
+  return repeated ? repeated[0] : null;
+}
+
+/** The body as a whole is not an object (`null`, a number, an array, none at all). */
+function bodyIsNoObject(httpPart: string | undefined, issues: readonly z.core.$ZodIssue[]) {
+  return (
+    httpPart === 'body' &&
+    issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type')
+  );
+}
+
 const validatorCompiler: FastifySchemaCompiler<unknown> =
   ({ schema, httpPart }) =>
   (data) => {
     if (!isZodSchema(schema)) throw new Error('Route schemas must be zod schemas');
-    // Fastify passes null for an absent body; a schema that allows no body says `optional()`.
+    const part = httpPart ?? 'request';
+    const repeated = repeatedParameter(httpPart, data);
+    if (repeated !== null) {
+      const issue: z.core.$ZodIssue = {
+        code: 'custom',
+        path: [repeated],
+        message: 'must be given once',
+        input: undefined,
+      };
+      return { error: new RequestValidationError([issue], part) };
+    }
+    // Fastify passes null for an absent body, and for a JSON `null`, so both read as no body; a
+    // schema that allows no body says `optional()`.
     const result = safeParse(schema, httpPart === 'body' && data === null ? undefined : data);
-    return result.success
-      ? { value: result.data }
-      : { error: new RequestValidationError(result.error, httpPart ?? 'request') };
+    if (result.success) return { value: result.data };
+    const { issues } = result.error;
+    return {
+      error: bodyIsNoObject(httpPart, issues)
+        ? new RequestValidationError(issues, part, 'The request body must be a JSON object')
+        : new RequestValidationError(issues, part),
+    };
   };
 
 const serializerCompiler: FastifySerializerCompiler<unknown> =
