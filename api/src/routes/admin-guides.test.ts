@@ -130,6 +130,20 @@ describe('admin guide management', () => {
     expect(guide).not.toHaveProperty('secret');
   });
 
+  it('refuses a name the call does not know with 400, and creates nothing', async () => {
+    const before = await guideCount();
+    const res = await api.request('POST', '/api/admin/guides', {
+      as: admin,
+      body: { name: 'Lucia', locale: 'es', joinCode: 'MINE123456' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Unrecognized key: "joinCode"',
+    });
+    expect(await guideCount()).toBe(before);
+  });
+
   it('refuses bad input with 400 VALIDATION and creates nothing', async () => {
     const before = await guideCount();
     const cases: Array<[unknown, string]> = [
@@ -241,7 +255,15 @@ describe('admin guide management', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ code: 'NOT_FOUND', message: 'Guide not found' });
     expect((await patch('not-a-uuid', { isActive: false })).status).toBe(404);
-    for (const body of [{}, { secret: 'x' }, { isActive: 'no' }, { name: ' ' }, { locale: 'pt' }]) {
+    for (const body of [
+      {},
+      { secret: 'x' },
+      { isActive: 'no' },
+      { name: ' ' },
+      { locale: 'pt' },
+      // A name the call does not know is refused, not dropped (docs/product/site.md).
+      { isActive: false, whatsappId: '51900000000' },
+    ]) {
       const res = await patch(guide.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe('VALIDATION');

@@ -115,6 +115,17 @@ describe('magic links', () => {
     expect(rows.some((r) => first.magicLink?.includes(r.token_hash))).toBe(false);
   });
 
+  it('refuses a name the call does not know with 400, and mails nothing', async () => {
+    const mails = api.sentMail.length;
+    const res = await requestLink(api, { ...ana, email: 'extra@example.com', whatsapp: '5190' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Unrecognized key: "whatsapp"',
+    });
+    expect(api.sentMail).toHaveLength(mails);
+  });
+
   it("greets a known address by its account's name, never by the name the asker typed", async () => {
     await api.signIn('named@example.com', { firstName: 'Rosa' });
     await api.signIn('nameless@example.com');

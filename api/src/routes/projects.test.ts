@@ -55,6 +55,14 @@ describe('projects', () => {
     expect((await asked('identity')).headers.get('content-encoding')).toBeNull();
   });
 
+  it('refuses a name the call does not know with 400, and creates nothing', async () => {
+    const eli = await api.signIn('extra-keys@example.com');
+    const res = await create(eli, { ...body(), status: 'active' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 'VALIDATION', message: 'Unrecognized key: "status"' });
+    expect((await list(eli)).projects).toEqual([]);
+  });
+
   it('creates a pending project and reads it back as the shared schema describes', async () => {
     const ana = await api.signIn('ana@example.com');
     const res = await create(ana);

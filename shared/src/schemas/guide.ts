@@ -61,14 +61,19 @@ export function splitZones(input: string): string[] {
 }
 
 /**
- * POST /api/admin/guides. The spec's `secret` field is not used (the server checks the session;
- * a secret shipped to browsers protects nothing): sent anyway, it is ignored.
+ * The spec's `secret` field of admin writes is not used (the server checks the session; a secret
+ * shipped to browsers protects nothing): a client built to the spec may still send it, so it is
+ * a known name, accepted and ignored. Any other unknown name is refused.
  */
-export const createGuideBodySchema = z.object({
+const ignoredSecret = z.optional(z.string());
+
+/** POST /api/admin/guides. */
+export const createGuideBodySchema = z.strictObject({
   name: guideNameSchema,
   locale: guideLocaleSchema,
   zones: z._default(guideZonesSchema, []),
   isActive: z._default(z.boolean(), true),
+  secret: ignoredSecret,
 });
 
 export type CreateGuideBody = z.input<typeof createGuideBodySchema>;
@@ -77,15 +82,17 @@ export type NewGuide = z.output<typeof createGuideBodySchema>;
 
 /** PATCH /api/admin/guides/:id: any of the fields a guide is created with, at least one. */
 export const updateGuideBodySchema = z
-  .object({
+  .strictObject({
     name: z.optional(guideNameSchema),
     locale: z.optional(guideLocaleSchema),
     zones: z.optional(guideZonesSchema),
     isActive: z.optional(z.boolean()),
+    secret: ignoredSecret,
   })
   .check(
     z.refine(
-      (body) => Object.values(body).some((value) => value !== undefined),
+      ({ secret: _ignored, ...changes }) =>
+        Object.values(changes).some((value) => value !== undefined),
       'must change at least one of name, locale, zones, isActive',
     ),
   );

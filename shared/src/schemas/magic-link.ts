@@ -1,8 +1,11 @@
 import { z } from 'zod/mini';
 import { emailSchema, firstNameSchema, lastNameSchema } from './fields';
 
-/** POST /api/auth/request-magic-link (the WhatsApp number of the form is never sent). */
-export const magicLinkRequestSchema = z.object({
+/**
+ * POST /api/auth/request-magic-link (the WhatsApp number of the form is never sent). Unknown
+ * names are refused rather than ignored, as on every body of the API.
+ */
+export const magicLinkRequestSchema = z.strictObject({
   email: emailSchema,
   firstName: firstNameSchema,
   lastName: lastNameSchema,

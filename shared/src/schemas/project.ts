@@ -110,9 +110,11 @@ export type OriginalFormData = z.infer<typeof originalFormDataSchema>;
 /**
  * The body of POST /api/projects (docs/product/projects.md, "Creating a request"). Whether the
  * start date is in the past depends on the server's clock, so the API checks that itself.
+ * Unknown names are refused rather than ignored (the wizard's answers in `formData` are read as
+ * the browser reads its saved answers, with `wizardFormDataSchema`).
  */
 export const createProjectBodySchema = z
-  .object({
+  .strictObject({
     title: text({ max: 200, required: true }),
     description: freeText(2000),
     destination: text({ max: 100, required: true }),
