@@ -1,4 +1,4 @@
-import type { User } from '@trek/shared/schemas';
+import { DEFAULT_USER_SETTINGS, type User } from '@trek/shared/schemas';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
 import { deleteUserSessions } from './sessions.js';
@@ -94,9 +94,14 @@ export async function accountEmailProven(db: Queryable, userId: string): Promise
  * this address is removed, a provider that verified another address included (it could be
  * anyone's, linked before the owner came), every session is ended, and what those sessions
  * started (an e-mail change, a link under way) is dropped; the owner can link methods again
- * from a session that proved the address.
+ * from a session that proved the address. Marketing consents (newsletters, promotions) go back
+ * to their defaults: consent must come from the owner, not from whoever held the account.
  */
-export async function claimUnprovenAccount(db: Queryable, userId: string): Promise<void> {
+export async function claimUnprovenAccount(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<void> {
   if (await accountEmailProven(db, userId)) return;
   await db.query(
     `delete from auth_identities i using users u
@@ -109,6 +114,10 @@ export async function claimUnprovenAccount(db: Queryable, userId: string): Promi
   // sign-in methods under way.
   await db.query('delete from email_changes where user_id = $1', [userId]);
   await db.query('delete from oauth_flows where user_id = $1', [userId]);
+  await db.query(
+    'update user_settings set newsletters = $2, promotions = $3, updated_at = $4 where user_id = $1',
+    [userId, DEFAULT_USER_SETTINGS.newsletters, DEFAULT_USER_SETTINGS.promotions, now],
+  );
   await deleteUserSessions(db, userId);
 }
 

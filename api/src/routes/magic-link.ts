@@ -309,7 +309,7 @@ export function registerMagicLinkRoutes(
             firstName: link.first_name,
             lastName: link.last_name,
           });
-          await claimUnprovenAccount(tx, userId);
+          await claimUnprovenAccount(tx, userId, now);
           await recordProvenEmail(tx, userId, link.email);
           await tx.query(
             `insert into rate_limits (key, count, reset_at) values ($1, 1, $2)

@@ -253,6 +253,45 @@ describe('OAuth sign-in', () => {
     expect(again.url.pathname).toBe('/auth/conflict');
   });
 
+  it("the owner claiming an unproven account finds marketing switched off again: consent is the owner's", async () => {
+    idp.accounts.set('fb-consent', { sub: 'fb-consent', email: 'consent@example.com' });
+    idp.signInAs('fb-consent');
+    const claimed = await browse(api, '/auth/facebook');
+    expect(claimed.url.search).toBe('?auth=success');
+    const stranger = { as: siteCookie(claimed.cookies) };
+    const opted = await api.request('PUT', '/api/user/settings', {
+      ...stranger,
+      body: { newsletters: true, promotions: true, emailNotifications: false },
+    });
+    expect(opted.status).toBe(200);
+
+    const signInByLink = async () => {
+      const sent = (await (
+        await api.request('POST', '/api/auth/request-magic-link', {
+          body: { email: 'consent@example.com', firstName: 'Clara', lastName: 'Owner' },
+        })
+      ).json()) as { magicLink: string };
+      return { as: sessionCookieOf(await pressContinue(api, sent.magicLink)) };
+    };
+    const owner = await signInByLink();
+    const settings = await api.request('GET', '/api/user/settings', owner);
+    // Only marketing is reset; a switch about the account's own requests is not a consent.
+    expect(await settings.json()).toEqual({
+      emailNotifications: false,
+      newsletters: false,
+      promotions: false,
+      projectUpdates: true,
+    });
+
+    // The owner's own choice, once the address is proven, outlives the next sign-in.
+    await api.request('PUT', '/api/user/settings', { ...owner, body: { newsletters: true } });
+    const later = await signInByLink();
+    const kept = (await (await api.request('GET', '/api/user/settings', later)).json()) as {
+      newsletters: boolean;
+    };
+    expect(kept.newsletters).toBe(true);
+  });
+
   it('refuses to link a method to an account whose e-mail nobody has proven', async () => {
     // A Facebook sign-in reports chief@example.com without vouching for it; the account it made
     // must not take on another method (the attacker's Google) that would outlive the owner's claim.
