@@ -56,6 +56,22 @@ test("from the wizard's modal, the saved request is created once and the address
   await expect(page).not.toHaveURL(/auth=success|formData=/);
 });
 
+test("the header's Sign In with Google leads to My Projects and sends no saved request", async ({
+  page,
+}) => {
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign in' })
+    .getByRole('button', { name: 'Continue with Google' })
+    .click();
+  await signInAtProvider(page, 'header-sign-in-google');
+  await expect(page).toHaveURL(/\/u\/projects/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Projects' })).toBeVisible();
+  expect(await (await page.request.get('/api/projects')).json()).toEqual([]);
+});
+
 test('a provider account without e-mail gets "Email required" and goes to settings', async ({
   page,
 }) => {

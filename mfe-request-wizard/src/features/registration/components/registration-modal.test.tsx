@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@trek/shared';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
+import { leaveSite } from '../model/leave-site';
 import { RegistrationModal } from './registration-modal';
+
+vi.mock('../model/leave-site', () => ({ leaveSite: vi.fn() }));
 
 /** As the wizard does: the modal mounts when first opened, and stays mounted once closed. */
 function OpenedByButton() {
@@ -53,6 +57,30 @@ async function sendAsAna(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('RegistrationModal', () => {
+  afterEach(() => {
+    vi.mocked(leaveSite).mockClear();
+    localStorage.clear();
+  });
+
+  it('sends the saved request along with a provider sign-in only when submitting it', async () => {
+    mockApi();
+    const saved = JSON.stringify({ trek: 'salkantay' });
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, saved);
+    const user = userEvent.setup();
+    const { unmount } = open();
+    await user.click(await screen.findByRole('button', { name: /Continue with Google/ }));
+    const submitting = new URL(vi.mocked(leaveSite).mock.calls[0]?.[0] ?? '', 'http://x');
+    expect(submitting.pathname).toBe('/auth/google');
+    expect(submitting.searchParams.get('returnTo')).toBe('/create-project');
+    expect(submitting.searchParams.get('formData')).toBe(btoa(saved));
+    unmount();
+
+    // The header's Sign In: back where its e-mail link leads, and nothing to submit there.
+    renderPage(<RegistrationModal opened onClose={() => {}} purpose="sign-in" />);
+    await user.click(await screen.findByRole('button', { name: /Continue with Facebook/ }));
+    expect(vi.mocked(leaveSite).mock.calls[1]?.[0]).toBe('/auth/facebook?returnTo=%2Fu%2Fprojects');
+  });
+
   it('shows one validation message at a time in the documented order, and never sends WhatsApp', async () => {
     const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
     const user = userEvent.setup();

@@ -47,12 +47,15 @@ const PURPOSES = {
     intro:
       'Your request is saved. Enter your details and we will e-mail you a link to sign in and send it to our guides.',
     returnTo: MAGIC_LINK_RETURN_PATH,
+    social: { returnTo: PATHS.createProject, withForm: true },
     sentText: 'Open it on this device to sign in and submit your trek request.',
   },
   'sign-in': {
     title: 'Sign in',
     intro: 'Enter your details and we will e-mail you a link to sign in.',
     returnTo: PATHS.projects,
+    // Where the e-mail link leads, and the saved request stays unsent (it was never submitted).
+    social: { returnTo: PATHS.projects, withForm: false },
     sentText: 'Open it on this device to sign in.',
   },
 } as const;
@@ -259,7 +262,7 @@ export function RegistrationModal({
               Email me a sign-in link
             </Button>
             <Divider label="or" labelPosition="center" />
-            <SocialButtons />
+            <SocialButtons back={texts.social} />
           </Stack>
         </form>
       ) : (

@@ -7,6 +7,7 @@ import {
   STORAGE_KEYS,
   socialSignInButtonContent,
 } from '@trek/shared';
+import { leaveSite } from '../model/leave-site';
 
 function toBase64(text: string): string {
   let binary = '';
@@ -14,13 +15,23 @@ function toBase64(text: string): string {
   return btoa(binary);
 }
 
-/** The saved form travels through the provider round trip, base64-encoded (docs/product/sign-in.md). */
 type Provider = 'google' | 'facebook';
 
 const PROVIDER_NAMES: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 
-function socialSignInUrl(provider: Provider): string {
-  const params = new URLSearchParams({ returnTo: '/create-project' });
+/** Where a provider sign-in leads back, and whether the saved request goes along to be sent. */
+export interface SocialReturn {
+  returnTo: string;
+  /**
+   * The saved form travels through the provider round trip, base64-encoded, and the wizard
+   * submits it on return (docs/product/sign-in.md). Only when the traveler asked to send it.
+   */
+  withForm: boolean;
+}
+
+function socialSignInUrl(provider: Provider, { returnTo, withForm }: SocialReturn): string {
+  const params = new URLSearchParams({ returnTo });
+  if (!withForm) return `/auth/${provider}?${params.toString()}`;
   try {
     const saved = browserStorage('local')?.getItem(STORAGE_KEYS.wizardFormData);
     const encoded = saved ? toBase64(saved) : '';
@@ -36,7 +47,7 @@ function socialSignInUrl(provider: Provider): string {
  * Continue with Google or Facebook. A provider the server has no credentials for shows as
  * unavailable, as on /sign-in, instead of leaving the wizard for an error page.
  */
-export function SocialButtons() {
+export function SocialButtons({ back }: { back: SocialReturn }) {
   const { data: providers } = useQuery(providersQueryOptions());
   return (
     <Stack gap="xs">
@@ -47,7 +58,7 @@ export function SocialButtons() {
             key={provider}
             variant="default"
             disabled={unavailable}
-            onClick={() => window.location.assign(socialSignInUrl(provider))}
+            onClick={() => leaveSite(socialSignInUrl(provider, back))}
             {...socialSignInButtonContent(
               `Continue with ${PROVIDER_NAMES[provider]}${unavailable ? ' (unavailable)' : ''}`,
               providers?.[provider],
