@@ -434,3 +434,21 @@ test('every step, the sign-in dialog and the success page pass axe at 390 px', a
   await expect(page.getByText('Santa Cruz')).toBeVisible();
   await expectNoAxeViolations(page, 'the success page');
 });
+
+test('on a phone, where Back and Next stay in place, a double click moves one step', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openWizard(page);
+  await completeWizardWithMouse(page);
+  const back = page.getByRole('button', { name: 'Back', exact: true });
+  await back.click();
+  await expect(page.getByText('3 out of 4')).toBeVisible();
+  await back.click();
+  await expect(page.getByText('2 out of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).dblclick();
+  await expect(page.getByRole('heading', { name: 'When would you like to trek?' })).toBeVisible();
+  await expect(page.getByText('3 out of 4')).toBeVisible();
+  await back.dblclick();
+  await expect(page.getByText('2 out of 4')).toBeVisible();
+});

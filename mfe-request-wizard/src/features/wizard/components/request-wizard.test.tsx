@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
+import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +73,30 @@ describe('RequestWizard', () => {
     expect(screen.getByText('2 out of 4')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByText('outside step 0')).toBeTruthy();
+  });
+
+  it('moves one step per double click or double tap of Next or Back, which stay in place on mobile', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderPage(<Controlled initial={buildWizardAnswers()} initialStep={1} />);
+    const next = screen.getByRole('button', { name: 'Next' });
+    await user.dblClick(next);
+    expect(await screen.findByText('outside step 2')).toBeTruthy();
+    await user.dblClick(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('outside step 1')).toBeTruthy();
+
+    // A double tap: touch browsers report each tap as a first click; the second comes at once.
+    await user.pointer({ keys: '[TouchA]', target: next });
+    await user.pointer({ keys: '[TouchA]', target: next });
+    expect(await screen.findByText('outside step 2')).toBeTruthy();
+    // Separate presses still move a step each, a keyboard's too.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('outside step 1')).toBeTruthy();
+    await user.click(next);
+    expect(await screen.findByText('outside step 2')).toBeTruthy();
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('outside step 3')).toBeTruthy();
   });
 
   it("moves focus to the new step's heading, also when the dates step loads on demand", async () => {
