@@ -95,3 +95,25 @@ test("the magic link's Continue and expired pages fit a phone", async ({ page })
     expect(await sidewaysScroll(page), `the expired page at ${width} px`).toBe(0);
   }
 });
+
+test.describe('on a phone (390 px, mobile emulation)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the sign-in modal's country list opens inside the screen and a country can be tapped", async ({
+    page,
+  }) => {
+    await page.goto(PATHS.createProject);
+    await expect(page.getByText('1 out of 4')).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByRole('combobox', { name: 'Country' }).click();
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    const box = await list.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await page.getByRole('option', { name: 'Peru (+51)' }).tap();
+    await expect(dialog.getByRole('combobox', { name: 'Country' })).toHaveValue('Peru (+51)');
+  });
+});

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  type ComboboxProps,
   Divider,
   Group,
   Modal,
@@ -59,6 +60,21 @@ const PURPOSES = {
     sentText: 'Open it on this device to sign in.',
   },
 } as const;
+
+/**
+ * The country list stays inside the screen. Portalled to the body, by default it is only as wide
+ * as the field but never shifted sideways; on a phone (390 px, mobile emulation) it opened past
+ * the right edge, which widened the page, moved the centred dialog and its field, re-placed the
+ * list and so on, so no country could be tapped. Fixed, it adds nothing to the page's width;
+ * it starts at the field's left edge, and is shifted back into the screen, or flipped above the
+ * field, when there is no room.
+ */
+const COUNTRY_DROPDOWN = {
+  position: 'bottom-start',
+  width: 'target',
+  floatingStrategy: 'fixed',
+  middlewares: { flip: true, shift: { mainAxis: true, crossAxis: false, padding: 8 } },
+} as const satisfies ComboboxProps;
 
 export interface RegistrationModalProps {
   opened: boolean;
@@ -246,6 +262,7 @@ export function RegistrationModal({
                   )
                 }
                 nothingFoundMessage="No country found"
+                comboboxProps={COUNTRY_DROPDOWN}
                 {...form.getInputProps('countryCode')}
               />
               <TextInput
