@@ -51,7 +51,8 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     expect(screen.getByRole('heading', { name: 'Guides' }).closest('section')?.ariaBusy).toBe(
       'true',
     );
-    expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', true);
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    expect(refresh.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('textbox', { name: /Name/ })).toBeTruthy();
   });
 
@@ -299,6 +300,8 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     expect(screen.getByText('No guide matches this search.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Show all guides' }));
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7);
+    // The button is gone with the empty result: the keyboard goes back to the search.
+    await waitFor(() => expect(document.activeElement).toBe(search));
   });
 
   it('shows no search for a short list', async () => {
@@ -318,5 +321,58 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     connected = true;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await card.findByText('WhatsApp connected')).toBeTruthy();
+  });
+
+  it('keeps the focus on Refresh while the list is read again', async () => {
+    let answer: (response: Response) => void = () => {};
+    let calls = 0;
+    const { user } = renderPage({
+      'GET /api/admin/guides': () => {
+        calls += 1;
+        return calls === 1
+          ? json(buildGuideList([rosa]))
+          : new Promise<Response>((resolve) => {
+              answer = resolve;
+            });
+      },
+    });
+    await guideCard('Rosa Huaman');
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    await user.click(refresh);
+    await waitFor(() => expect(refresh.getAttribute('aria-disabled')).toBe('true'));
+    expect(refresh).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(refresh);
+    answer(json(buildGuideList([luis])));
+    await guideCard('Luis Condori');
+    expect(document.activeElement).toBe(refresh);
+  });
+
+  it('keeps the failure and its busy Retry while asked again, then gives the list the focus', async () => {
+    let answer: (response: Response) => void = () => {};
+    let calls = 0;
+    const { user } = renderPage({
+      'GET /api/admin/guides': () => {
+        calls += 1;
+        return calls === 1
+          ? apiError(500, 'INTERNAL', 'Internal server error')
+          : new Promise<Response>((resolve) => {
+              answer = resolve;
+            });
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    const retry = within(alert).getByRole('button', { name: 'Retry' });
+    await user.click(retry);
+    await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
+    expect(retry.isConnected).toBe(true);
+    expect(retry).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(retry);
+    answer(json(buildGuideList([rosa])));
+    await guideCard('Rosa Huaman');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 2, name: 'Guides' }),
+      ),
+    );
   });
 });

@@ -8,8 +8,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { Guide } from '@trek/shared';
-import { useState } from 'react';
+import { type Guide, useKeepFocus } from '@trek/shared';
+import { useRef, useState } from 'react';
 import {
   filterGuides,
   type GuideFilter,
@@ -38,6 +38,15 @@ export function GuideList({
   const filtering = isFiltering(filter);
   const showFilters = guides.length >= SEARCH_FROM || filtering;
   const shown = filterGuides(guides, filter);
+  const search = useRef<HTMLInputElement>(null);
+  const count = useRef<HTMLParagraphElement>(null);
+  const keepFocus = useKeepFocus();
+  const showAll = () => {
+    setFilter(NO_FILTER);
+    // The button goes with the empty result: the keyboard goes back to the search, or (a list
+    // grown short meanwhile has none) to the line that counts the guides now shown.
+    keepFocus(() => [search.current, count.current]);
+  };
 
   if (guides.length === 0) {
     return (
@@ -58,6 +67,7 @@ export function GuideList({
       {showFilters && (
         <Stack gap="xs" role="search" aria-label="Filter guides">
           <TextInput
+            ref={search}
             type="search"
             label="Search guides"
             placeholder="Name or zone"
@@ -85,7 +95,7 @@ export function GuideList({
           />
         </Stack>
       )}
-      <Text fz="sm" c="dimmed" aria-live="polite">
+      <Text fz="sm" c="dimmed" aria-live="polite" ref={count}>
         {filtering
           ? `Showing ${shown.length} of ${guides.length} guides`
           : `${guides.length} ${guides.length === 1 ? 'guide' : 'guides'}, newest first`}
@@ -95,7 +105,7 @@ export function GuideList({
           <Text>No guide matches this search.</Text>
           {/* No colour: a subtle button caps a given shade at 6 (2.6:1 on white); the theme's
               own is teal.9. */}
-          <Button variant="subtle" mt="xs" onClick={() => setFilter(NO_FILTER)}>
+          <Button variant="subtle" mt="xs" onClick={showAll}>
             Show all guides
           </Button>
         </Paper>

@@ -1,6 +1,13 @@
 import { Alert, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, guidesQueryOptions, isWhatsappNumber } from '@trek/shared';
+import {
+  ApiError,
+  busyButtonProps,
+  guidesQueryOptions,
+  isWhatsappNumber,
+  useKeepFocus,
+} from '@trek/shared';
+import { useRef, useState } from 'react';
 import { CreateGuideForm } from './create-guide-form';
 import { GuideList } from './guide-list';
 import { GuideStats } from './guide-stats';
@@ -34,12 +41,32 @@ export function GuideManagement() {
   const guides = useQuery(guidesQueryOptions());
   const { data } = guides;
   const activationLinks = data ? isWhatsappNumber(data.whatsappNumber) : undefined;
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const keepFocus = useKeepFocus();
+  // A list never loaded goes back to pending when asked again, which would swap the failure (and
+  // its focused Retry) for the skeleton: the failure stays, its Retry busy, until the answer.
+  const [retried, setRetried] = useState(false);
+  if (retried && guides.isSuccess) setRetried(false);
+  const retrying = retried && guides.isPending && guides.isFetching;
+  const failed = guides.isError || retrying;
+  // Pending again, the query forgets its error: the message stays the one of the last failure.
+  const [lastError, setLastError] = useState<unknown>(null);
+  if (guides.error && guides.error !== lastError) setLastError(guides.error);
+  const retry = async () => {
+    setRetried(true);
+    await guides.refetch();
+    // Loaded, the alert and its Retry are gone: the list they asked for takes the keyboard.
+    keepFocus(() => [listHeading.current, pageHeading.current]);
+  };
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>Guide management</Title>
+          <Title order={1} ref={pageHeading}>
+            Guide management
+          </Title>
           <Text c="dimmed">
             Create guides and send each one the activation link: once they send the join message on
             WhatsApp, they show as connected.
@@ -48,32 +75,33 @@ export function GuideManagement() {
         <Button
           variant="default"
           onClick={() => void guides.refetch()}
-          loading={guides.isFetching}
-          disabled={guides.isPending && !guides.isError}
+          // Busy rather than disabled (also while the list first loads): a native `disabled`
+          // throws the keyboard's focus back to <body>.
+          {...busyButtonProps(guides.isFetching)}
         >
           Refresh
         </Button>
       </Group>
 
-      {guides.isError && (
+      {failed && (
         <Alert
           color={data ? 'yellow' : 'red'}
           title={data ? "The list couldn't be refreshed" : "We couldn't load the guides"}
           role="alert"
         >
-          <Text fz="sm">{loadFailure(guides.error, data !== undefined)}</Text>
+          <Text fz="sm">{loadFailure(guides.error ?? lastError, data !== undefined)}</Text>
           <Button
             mt="sm"
             size="xs"
             variant="default"
-            onClick={() => void guides.refetch()}
-            loading={guides.isFetching}
+            onClick={() => void retry()}
+            {...busyButtonProps(guides.isFetching)}
           >
             Retry
           </Button>
         </Alert>
       )}
-      {guides.isError && !data ? null : (
+      {failed && !data ? null : (
         <>
           <GuideStats stats={data?.stats} />
           {data && !activationLinks && (
@@ -88,7 +116,7 @@ export function GuideManagement() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
               <section aria-labelledby="guide-list-title" aria-busy={guides.isPending}>
-                <Title order={2} fz="h3" id="guide-list-title" mb="sm">
+                <Title order={2} fz="h3" id="guide-list-title" mb="sm" ref={listHeading}>
                   Guides
                 </Title>
                 {data ? (
