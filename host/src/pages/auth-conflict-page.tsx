@@ -12,16 +12,71 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { PageMeta, sendLinkingMagicLinkMutationOptions } from '@trek/shared';
-import { useEffect, useRef, useState } from 'react';
+import {
+  ApiError,
+  busyButtonProps,
+  emailSchema,
+  PATHS,
+  PageMeta,
+  sendLinkingMagicLinkMutationOptions,
+} from '@trek/shared';
+import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 export const SEND_FAILED = 'We could not send the link. Please check the address and try again.';
+
+/** Dead ends: no link this page sends can finish this sign-in; signing in again starts a new one. */
+export const LINKING_EXPIRED = {
+  title: 'This sign-in attempt has expired',
+  message: 'It has to be confirmed within 15 minutes of signing in. Sign in again to start over.',
+} as const;
+export const LINKING_INCOMPLETE = {
+  title: 'This sign-in attempt cannot be completed',
+  message:
+    'The address of this page is incomplete: it does not say what to link. Sign in again to start over.',
+} as const;
 
 const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook' } as const;
 
 function isProvider(value: string): value is keyof typeof PROVIDER_NAMES {
   return Object.hasOwn(PROVIDER_NAMES, value);
+}
+
+/**
+ * The server refused the attempt itself rather than the address: its linking token is past its
+ * time (or for another address), or not a token at all (VALIDATION, while the address entered is
+ * a valid one: the token and provider are the only other fields).
+ */
+function isExpired(error: unknown, email: string, edited: boolean): boolean {
+  if (!(error instanceof ApiError)) return false;
+  // An address changed by hand is refused as LINKING_EXPIRED too: checking it is the way out.
+  if (error.code === 'LINKING_EXPIRED') return !edited;
+  return error.code === 'VALIDATION' && emailSchema.safeParse(email).success;
+}
+
+/** The page's title and a dead end's reason, with the way out. */
+function DeadEnd({
+  title,
+  message,
+  alertRef,
+}: {
+  title: string;
+  message: string;
+  alertRef?: Ref<HTMLDivElement>;
+}): ReactNode {
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={26}>
+        Account found with a different sign-in method
+      </Title>
+      <Alert ref={alertRef} color="red" variant="light" role="alert" title={title} tabIndex={-1}>
+        {message}
+      </Alert>
+      <Button component={Link} to={PATHS.signIn}>
+        Sign in again
+      </Button>
+    </Stack>
+  );
 }
 
 /**
@@ -33,6 +88,7 @@ export function AuthConflictPage() {
   const provider = params.get('provider') ?? '';
   const token = params.get('token') ?? '';
   const [email, setEmail] = useState(params.get('email') ?? '');
+  const edited = email.trim().toLowerCase() !== (params.get('email') ?? '').trim().toLowerCase();
   const send = useMutation({
     ...sendLinkingMagicLinkMutationOptions(),
     // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
@@ -44,7 +100,14 @@ export function AuthConflictPage() {
   useEffect(() => {
     if (send.isSuccess) sentHeading.current?.focus();
   }, [send.isSuccess]);
-  const providerName = isProvider(provider) ? PROVIDER_NAMES[provider] : 'your provider';
+  const expired = send.isError && isExpired(send.error, email.trim(), edited);
+  // The send button is gone with the form: the reason takes the keyboard instead of <body>.
+  const expiredAlert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (expired) expiredAlert.current?.focus();
+  }, [expired]);
+  const knownProvider = isProvider(provider);
+  const providerName = knownProvider ? PROVIDER_NAMES[provider] : '';
 
   return (
     <>
@@ -58,7 +121,12 @@ export function AuthConflictPage() {
           <VisuallyHidden role="status">
             {send.isSuccess ? `Check Your Email. We sent a link to ${email.trim()}.` : ''}
           </VisuallyHidden>
-          {send.isSuccess ? (
+          {!knownProvider || !token ? (
+            // Nothing to link (a hand-made or cut address): no form that cannot work.
+            <DeadEnd {...LINKING_INCOMPLETE} />
+          ) : expired ? (
+            <DeadEnd {...LINKING_EXPIRED} alertRef={expiredAlert} />
+          ) : send.isSuccess ? (
             <Stack gap="md">
               <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>
                 Check Your Email
@@ -76,9 +144,7 @@ export function AuthConflictPage() {
               onSubmit={(event) => {
                 event.preventDefault();
                 if (!email.trim() || send.isPending) return;
-                if (isProvider(provider))
-                  send.mutate({ email: email.trim(), linkingToken: token, provider });
-                else console.error('The conflict page names no known provider', provider);
+                send.mutate({ email: email.trim(), linkingToken: token, provider });
               }}
             >
               <Stack gap="md">
@@ -102,7 +168,9 @@ export function AuthConflictPage() {
                     {SEND_FAILED}
                   </Alert>
                 )}
-                <Button type="submit" disabled={!email.trim()} loading={send.isPending}>
+                {/* Busy, not disabled, while sending: a native `disabled` drops the keyboard's
+                    focus to <body>; it stays on the button, which the failure leaves in place. */}
+                <Button type="submit" disabled={!email.trim()} {...busyButtonProps(send.isPending)}>
                   Send verification link
                 </Button>
                 <Group justify="space-between">

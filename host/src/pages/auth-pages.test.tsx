@@ -1,9 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render';
-import { AuthConflictPage, SEND_FAILED } from './auth-conflict-page';
+import {
+  AuthConflictPage,
+  LINKING_EXPIRED,
+  LINKING_INCOMPLETE,
+  SEND_FAILED,
+} from './auth-conflict-page';
 import { providerSignInUrl, SignInPage, safeReturnTo } from './sign-in-page';
 
 describe('sign-in page', () => {
@@ -61,6 +66,12 @@ describe('sign-in page', () => {
   });
 });
 
+function renderConflict(query: string) {
+  renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
+    path: `/auth/conflict${query}`,
+  });
+}
+
 describe('auth conflict page', () => {
   it('sends a linking link for the e-mail and then says to check it', async () => {
     const api = mockApi({
@@ -107,6 +118,73 @@ describe('auth conflict page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
     expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
     expect(screen.getByRole('button', { name: 'Send verification link' })).toBeTruthy();
+  });
+
+  it('keeps the focus on the busy button while sending, and after a failure', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    renderConflict('?email=ana%40example.com&provider=google&token=abc123');
+    const send = await screen.findByRole('button', { name: 'Send verification link' });
+    await userEvent.click(send);
+    await waitFor(() => expect(send.getAttribute('aria-disabled')).toBe('true'));
+    expect(send.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(send);
+    answer(apiError(502, 'MAIL_NOT_SENT', 'Mail not sent'));
+    expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(send);
+  });
+
+  it.each([
+    ['a token refused by shape', apiError(400, 'VALIDATION', 'linkingToken: Too small')],
+    ['an expired token', apiError(400, 'LINKING_EXPIRED', 'This request has expired.')],
+  ])('says the attempt expired and offers to sign in again for %s', async (_, refusal) => {
+    mockApi({ routes: { 'POST /api/auth/send-magic-link': refusal } });
+    renderConflict('?email=ana%40example.com&provider=google&token=badtoken');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(LINKING_EXPIRED.title + LINKING_EXPIRED.message);
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
+    expect(screen.queryByRole('button', { name: 'Send verification link' })).toBeNull();
+  });
+
+  it('asks to check an address changed by hand that the attempt is not for', async () => {
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': apiError(400, 'LINKING_EXPIRED', 'Expired.'),
+      },
+    });
+    renderConflict('?email=ana%40example.com&provider=google&token=abc123');
+    const field = await screen.findByLabelText(/Email/);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'other@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send verification link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
+  });
+
+  it.each([
+    ['an unknown provider', '?provider=apple&email=x%40y.com&token=abc123'],
+    ['no parameters', ''],
+  ])('offers to sign in again, with no form, for %s', async (_, query) => {
+    mockApi();
+    renderConflict(query);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(LINKING_INCOMPLETE.title + LINKING_INCOMPLETE.message);
+    expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
+      '/sign-in',
+    );
+    expect(screen.queryByRole('button', { name: 'Send verification link' })).toBeNull();
+    expect(screen.queryByText(/your provider/)).toBeNull();
   });
 });
 
