@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SITE } from '@trek/shared';
 import { apiError, mockApi, never } from '@trek/shared/testing/mock-api';
@@ -63,6 +63,37 @@ describe('header', () => {
     const menuButton = screen.getByRole('button', { name: 'Ana, account menu' });
     await waitFor(() => expect(document.activeElement, 'button again').toBe(menuButton));
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens the menu with ArrowDown on its button, and closes it and moves on with Tab', async () => {
+    mockApi({ user: traveler });
+    renderRoutes(layoutRoutes, { path: '/landing' });
+    (await screen.findByRole('button', { name: 'Ana, account menu' })).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const first = await screen.findByRole('menuitem', { name: 'My projects' });
+    await waitFor(() => expect(document.activeElement, 'first item').toBe(first));
+
+    // Tab is the browser's to carry out (jsdom does not): the menu must leave it alone, closing
+    // with the focus on its button, from where the browser's move goes on to the next element.
+    const button = screen.getByRole('button', { name: 'Ana, account menu' });
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
+    act(() => {
+      first.dispatchEvent(tab);
+    });
+    expect(tab.defaultPrevented, 'Tab left to the browser').toBe(false);
+    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const next = screen.getByRole('link', { name: 'Skip to content' });
+    next.focus();
+    // Still there once Mantine's return of focus to the button would have fired.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(next);
+
+    // Loaded, the menu opens on ArrowDown again.
+    button.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const again = await screen.findByRole('menuitem', { name: 'My projects' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
   });
 
   it('closes the menu on Log out and shows and announces Signing out... on its button', async () => {

@@ -48,6 +48,12 @@ export function UserAccount({ user }: { user: User }) {
       onPointerEnter={preload}
       onFocus={preload}
       onClick={() => setMenuWanted(true)}
+      onKeyDown={(event) => {
+        // The menu button pattern: ArrowDown opens the menu too (as it arrives, like a press).
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setMenuWanted(true);
+      }}
     />
   );
   if (!menuWanted) return accountButton;

@@ -49,9 +49,28 @@ export function UserMenu({ user }: { user: User }) {
         onOpen={preloadItems}
       >
         <Menu.Target>
-          <AccountButton ref={button} user={user} signingOut={signingOut} />
+          <AccountButton
+            ref={button}
+            user={user}
+            signingOut={signingOut}
+            onKeyDown={(event) => {
+              // The menu button pattern: ArrowDown opens the menu (its first item takes focus).
+              if (event.key !== 'ArrowDown' || opened) return;
+              event.preventDefault();
+              setOpened(true);
+            }}
+          />
         </Menu.Target>
-        <Menu.Dropdown>
+        <Menu.Dropdown
+          onKeyDown={(event) => {
+            // The menu button pattern: Tab (or Shift+Tab) closes the menu and moves on. Menu's
+            // focus trap swallows it while focus is inside (its items are not in the tab order);
+            // from the button, the browser's own move goes to what comes before or after it.
+            if (event.key !== 'Tab') return;
+            button.current?.focus();
+            setOpened(false);
+          }}
+        >
           <Menu.Item component={Link} to={PATHS.projects}>
             My projects
           </Menu.Item>
