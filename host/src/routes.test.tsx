@@ -276,6 +276,47 @@ describe('route element', () => {
   });
 });
 
+function SettingsPage() {
+  return <h1>Settings</h1>;
+}
+
+describe("a sign-in's return in the address (auth=success, formData)", () => {
+  it('is removed on a page that does not read it, the rest of the address kept', async () => {
+    mockApi({ user: traveler });
+    const { router } = renderRoutes(
+      buildRoutes([{ path: '/u/settings', owner: 'account', page: SettingsPage }]),
+      { path: '/u/settings?auth=success&tab=methods#email' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=methods'));
+    expect(router.state.location.pathname).toBe('/u/settings');
+    expect(router.state.location.hash).toBe('#email');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('is left to the wizard, which reads it and then removes it itself', async () => {
+    mockApi({ user: traveler });
+    const { router, queryClient } = renderRoutes(
+      buildRoutes([
+        { path: '/create-project', owner: 'wizard', page: CountedPage, readsSignInReturn: true },
+      ]),
+      { path: '/create-project?auth=success&formData=eyJ0cmVrIjoiTGFyZXMifQ' },
+    );
+    await screen.findByRole('heading', { name: 'Create your trek request' });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['auth', 'user'])?.status).toBe('success'),
+    );
+    await act(async () => {});
+    expect(router.state.location.search).toBe('?auth=success&formData=eyJ0cmVrIjoiTGFyZXMifQ');
+  });
+
+  it("is read by the wizard's pages only, in the site's route table", () => {
+    expect(
+      routeTable.filter((route) => route.readsSignInReturn).map((route) => route.path),
+    ).toEqual(['/', '/trek/new', '/create-project']);
+  });
+});
+
 function BrokenHostPage(): never {
   throw new Error('the header exploded');
 }

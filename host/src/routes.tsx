@@ -20,6 +20,7 @@ import { type ComponentType, useEffect, useMemo } from 'react';
 import { matchPath, type Params, type RouteObject, useParams } from 'react-router-dom';
 import { RequireAdmin } from './auth/require-admin';
 import { RequireSignedIn } from './auth/require-signed-in';
+import { useDropSignInReturn } from './auth/sign-in-return';
 import type { RemoteName } from './federation/remote-map';
 import type { RemotePageComponent } from './federation/remote-page';
 import { AppLayout } from './layout/app-layout';
@@ -56,6 +57,11 @@ export interface RouteEntry {
    * page, to be an admin), so data and code load side by side instead of one after the other.
    */
   queries?: (params: Params) => RouteQuery[];
+  /**
+   * The page reads a sign-in's return (`auth=success`, `formData`) from the address and removes
+   * it itself; on every other page the host removes it.
+   */
+  readsSignInReturn?: true;
 }
 
 /** The one id parameter of a project's routes (always present when the route matched). */
@@ -87,9 +93,24 @@ const SignInPage = lazyHostPage(() =>
  */
 export const routeTable: RouteEntry[] = [
   { path: PATHS.landing, owner: 'host', page: LandingPage },
-  { path: PATHS.home, owner: 'wizard', page: remotePages.requestWizard },
-  { path: PATHS.newTrek, owner: 'wizard', page: remotePages.requestWizard },
-  { path: PATHS.createProject, owner: 'wizard', page: remotePages.requestWizard },
+  {
+    path: PATHS.home,
+    owner: 'wizard',
+    page: remotePages.requestWizard,
+    readsSignInReturn: true,
+  },
+  {
+    path: PATHS.newTrek,
+    owner: 'wizard',
+    page: remotePages.requestWizard,
+    readsSignInReturn: true,
+  },
+  {
+    path: PATHS.createProject,
+    owner: 'wizard',
+    page: remotePages.requestWizard,
+    readsSignInReturn: true,
+  },
   { path: PATHS.projectSuccess, owner: 'wizard', page: remotePages.projectSuccess },
   {
     path: PATHS.projects,
@@ -164,8 +185,9 @@ export function preloadRoute(path: string, table: RouteEntry[] = routeTable): vo
  * sign in and non-admins away from the admin pages.
  */
 function RouteElement({ entry }: { entry: RouteEntry }) {
-  const { page: Page, path, queries } = entry;
+  const { page: Page, path, queries, readsSignInReturn } = entry;
   const params = useParams();
+  useDropSignInReturn(!readsSignInReturn);
   const queryClient = useQueryClient();
   const { user, isLoading, isAuthenticated } = useAuth();
   const guarded = requiresSignIn(path);
