@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { toIsoDate } from '../format/dates';
 import { EnGbDatesProvider } from './en-gb-dates-provider';
+import { useKeepFocus } from './keep-focus';
 
 /** dayjs format of 'Mon 05 Jan 2026' (docs/product/site.md). */
 const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
@@ -22,6 +23,15 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
   // The calendar dialog is named by the element whose id its popover holds; without one id for
   // both, it points at an id no element has, and the dialog has no name.
   const id = useId();
+  // Pressed back to the first month (or year) that can be chosen, Previous is disabled under the
+  // keyboard and the focus would fall to the page: it goes to the calendar's level control.
+  const keepFocus = useKeepFocus();
+  const keepFocusInCalendar = () =>
+    keepFocus(() =>
+      document
+        .getElementById(`${id}-dropdown`)
+        ?.querySelector<HTMLElement>('[aria-label="Choose a month"], [aria-label="Choose a year"]'),
+    );
   return (
     <EnGbDatesProvider>
       <DatePickerInput
@@ -38,6 +48,9 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
         // the page has moved it on meanwhile (the wizard's next question): left alone, it fell to
         // the page's body and the next Tab started again at the top.
         popoverProps={{ trapFocus: true, returnFocus: true, id }}
+        onPreviousMonth={keepFocusInCalendar}
+        onPreviousYear={keepFocusInCalendar}
+        onPreviousDecade={keepFocusInCalendar}
         // Days of the months around are half-transparent (2.4:1): not shown at all.
         hideOutsideDates
         ariaLabels={{

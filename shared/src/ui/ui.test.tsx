@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -137,5 +137,22 @@ describe('StartDateInput', () => {
     renderPage(<StartDateInput value={null} onChange={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
     expect(await screen.findByRole('dialog', { name: 'Start date' })).toBeTruthy();
+  });
+
+  it('keeps the keyboard in the calendar when Previous month reaches the first month', async () => {
+    renderPage(<StartDateInput value={null} onChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start date' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next month' }));
+    const previous = within(dialog).getByRole('button', { name: 'Previous month' });
+    previous.focus();
+    await userEvent.keyboard('{Enter}');
+    // This month again: Previous month is disabled, and the focus is on the month's name.
+    await waitFor(() => expect(previous.hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Choose a month' }),
+      ),
+    );
   });
 });
