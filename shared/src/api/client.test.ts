@@ -77,6 +77,15 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
   });
 
+  it('reads a 401 it returns null for to its end, so the answer does not stay open', async () => {
+    const answer = new Response('{"code":"UNAUTHENTICATED","message":"Not signed in"}', {
+      status: 401,
+    });
+    mockApi({ routes: { 'GET /api/auth/user': () => answer } });
+    await expect(apiRequest('GET', '/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
+    expect(answer.bodyUsed).toBe(true);
+  });
+
   it('parses the answer with the schema and throws on a mismatch', async () => {
     const schema = z.object({ status: z.string() });
     mockApi();

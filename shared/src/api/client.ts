@@ -103,7 +103,12 @@ export async function apiRequest<T>(
   if (options.cache) init.cache = options.cache;
 
   const response = await fetch(url, init);
-  if (response.status === 401 && options.on401 === 'returnNull') return null;
+  if (response.status === 401 && options.on401 === 'returnNull') {
+    // Read to its end all the same: an answer the browser may not cache (`no-store`) and nobody
+    // reads stays open until the read's timeout aborts it, 20 s in which the page never settles.
+    await response.text();
+    return null;
+  }
   if (!response.ok) {
     throw new ApiError(
       response.status,
