@@ -49,6 +49,12 @@ export const IDP_ACCOUNTS: Record<
     given_name: 'Luis',
     family_name: 'Condori',
   },
+  // The header's Sign In, with a request saved in the wizard (social-sign-in.spec.ts).
+  'header-sign-in-google': {
+    email: 'header.google@example.com',
+    email_verified: true,
+    given_name: 'Inés',
+  },
   'devices-google': {
     email: 'devices.google@example.com',
     email_verified: true,
