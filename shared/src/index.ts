@@ -146,3 +146,4 @@ export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
 export { socialSignInButtonContent } from './ui/social-sign-in';
+export { type RetryableRead, useRetry } from './ui/use-retry';

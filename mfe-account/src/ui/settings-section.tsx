@@ -1,13 +1,14 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type RetryableRead, useRetry } from '@trek/shared';
 import { type ReactNode, type RefObject, useRef } from 'react';
-import { RetryAlert, type SectionRead, useRetry } from './retry-alert';
+import { RetryAlert } from './retry-alert';
 
 export interface SettingsSectionProps {
   /** The section's heading (an h2), also its accessible name. */
   title: string;
   description?: string;
   /** The section's data: skeleton rows while it loads, `failure` with a Retry if it fails. */
-  read?: SectionRead;
+  read?: RetryableRead;
   failure?: string;
   /** The heading, for a part of the section that gives the keyboard to it. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
@@ -15,7 +16,7 @@ export interface SettingsSectionProps {
 }
 
 /** A section that reads nothing of its own. */
-const LOADED: SectionRead = {
+const LOADED: RetryableRead = {
   isPending: false,
   isSuccess: true,
   isError: false,

@@ -12,6 +12,8 @@ export const KEEP_FOCUS_MS = 1500;
 const CHECK_EVERY_MS = 25;
 
 type FocusTarget = HTMLElement | null | undefined;
+/** Where focus lost after an action goes: the first of these still on the page that can take it. */
+export type FocusFallback = () => FocusTarget | FocusTarget[];
 
 /**
  * Focus that is nowhere a person put it: on `<body>`, on an element gone from the page or
@@ -48,7 +50,7 @@ function focusElement(target: HTMLElement): void {
  * often as it is lost again meanwhile.
  * Focus the person moved somewhere else is left alone.
  */
-export function useKeepFocus(): (fallback: () => FocusTarget | FocusTarget[]) => void {
+export function useKeepFocus(): (fallback: FocusFallback) => void {
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   useEffect(() => () => clearInterval(timer.current), []);
 

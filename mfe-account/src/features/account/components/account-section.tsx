@@ -8,11 +8,12 @@ import {
   PATHS,
   type User,
   updateProfileMutationOptions,
+  useRetry,
   userInitial,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
-import { RetryAlert, useRetry } from '../../../ui/retry-alert';
+import { RetryAlert } from '../../../ui/retry-alert';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
 import { ProfilePhotoDialog } from '../../profile-photo/components/profile-photo-dialog';

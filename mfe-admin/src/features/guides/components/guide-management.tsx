@@ -5,7 +5,7 @@ import {
   busyButtonProps,
   guidesQueryOptions,
   isWhatsappNumber,
-  useKeepFocus,
+  useRetry,
 } from '@trek/shared';
 import { useRef, useState } from 'react';
 import { CreateGuideForm } from './create-guide-form';
@@ -43,22 +43,12 @@ export function GuideManagement() {
   const activationLinks = data ? isWhatsappNumber(data.whatsappNumber) : undefined;
   const pageHeading = useRef<HTMLHeadingElement>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const keepFocus = useKeepFocus();
-  // A list never loaded goes back to pending when asked again, which would swap the failure (and
-  // its focused Retry) for the skeleton: the failure stays, its Retry busy, until the answer.
-  const [retried, setRetried] = useState(false);
-  if (retried && guides.isSuccess) setRetried(false);
-  const retrying = retried && guides.isPending && guides.isFetching;
-  const failed = guides.isError || retrying;
+  // The failure and its Retry stay while a list never loaded is asked again; once it loads, the
+  // alert is gone and the list it asked for takes the keyboard.
+  const { failed, retry } = useRetry(guides, () => [listHeading.current, pageHeading.current]);
   // Pending again, the query forgets its error: the message stays the one of the last failure.
   const [lastError, setLastError] = useState<unknown>(null);
   if (guides.error && guides.error !== lastError) setLastError(guides.error);
-  const retry = async () => {
-    setRetried(true);
-    await guides.refetch();
-    // Loaded, the alert and its Retry are gone: the list they asked for takes the keyboard.
-    keepFocus(() => [listHeading.current, pageHeading.current]);
-  };
 
   return (
     <Stack gap="lg">
