@@ -1,9 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { userQueryOptions } from '@trek/shared';
 import { buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { StrictMode } from 'react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPage } from '../test/render';
 import SettingsPage from './settings-page';
 
@@ -42,6 +44,13 @@ function settingsApi(
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+
+/** Counts the toasts asked for with a title, shown or not (one shows at a time). */
+function countToasts(title: string) {
+  const show = vi.spyOn(notifications, 'show');
+  onTestFinished(() => show.mockRestore());
+  return () => show.mock.calls.filter(([toast]) => toast.title === title).length;
+}
 
 describe('SettingsPage (exposed as account/SettingsPage)', () => {
   it('shows the four sections, each with its data', async () => {
@@ -283,11 +292,56 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
       }),
     );
     settingsApi();
-    const { router } = renderPage(<SettingsPage />, '/u/settings?email=changed');
+    const updated = countToasts('Email address updated');
+    // The host's strict mode runs effects twice: the toast still shows once.
+    const { router } = renderPage(
+      <StrictMode>
+        <SettingsPage />
+      </StrictMode>,
+      '/u/settings?email=changed',
+    );
     expect(await screen.findByText('Email address updated')).toBeTruthy();
     const send = await screen.findByRole('link', { name: 'Send my trek request' });
     expect(send.getAttribute('href')).toBe('/create-project?auth=success');
     expect(router.state.location.search).toBe('');
+    expect(updated()).toBe(1);
+  });
+
+  it('says nothing of an updated e-mail while the account has only a placeholder', async () => {
+    localStorage.setItem('trek.wizardFormData', JSON.stringify({ trek: 'Lares' }));
+    settingsApi(
+      {},
+      buildUser({ email: 'facebook-1@users.trekperu.invalid', hasTemporaryEmail: true }),
+    );
+    const { router } = renderPage(<SettingsPage />, '/u/settings?email=changed');
+    expect(await screen.findByText('Email address required')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Email address updated')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Send my trek request' })).toBeNull();
+  });
+
+  it('says the e-mail was updated once a later read of the account shows a real address', async () => {
+    let user = buildUser({
+      email: 'facebook-1@users.trekperu.invalid',
+      hasTemporaryEmail: true,
+    });
+    settingsApi({ 'GET /api/auth/user': () => json(user) });
+    const updated = countToasts('Email address updated');
+    const { router, queryClient } = renderPage(
+      <StrictMode>
+        <SettingsPage />
+      </StrictMode>,
+      '/u/settings?email=changed',
+    );
+    expect(await screen.findByText('Email address required')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Email address updated')).toBeNull();
+    user = buildUser({ email: 'ana@example.com' });
+    await act(() => queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey }));
+    expect(await screen.findByText('Your email address is now ana@example.com.')).toBeTruthy();
+    // Another read says nothing again.
+    await act(() => queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey }));
+    expect(updated()).toBe(1);
   });
 });
 
@@ -366,11 +420,56 @@ describe('sign-in methods', () => {
     expect(api.callsTo('POST /api/auth/link-magic-link')).toHaveLength(1);
   });
 
-  it('says a provider was linked when coming back from it', async () => {
-    settingsApi();
-    const { router } = renderPage(<SettingsPage />, '/u/settings?linked=facebook');
-    expect(await screen.findByText('Account linked')).toBeTruthy();
+  it('says a provider was linked when coming back from it, once', async () => {
+    settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ facebook: { connected: true, emailVerified: true } }),
+      ),
+    });
+    const linked = countToasts('Account linked');
+    // The host's strict mode runs effects twice: the toast still shows once.
+    const { router } = renderPage(
+      <StrictMode>
+        <SettingsPage />
+      </StrictMode>,
+      '/u/settings?linked=facebook',
+    );
+    expect(await screen.findByText('Your Facebook sign-in method is now connected.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(linked()).toBe(1);
+  });
+
+  it('says nothing of a link the sign-in methods do not show', async () => {
+    settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ magicLink: { connected: false, emailVerified: false } }),
+      ),
+    });
+    // Facebook and the magic link are not connected; 'twitter' is no method at all.
+    for (const name of ['facebook', 'magicLink', 'twitter']) {
+      const view = renderPage(<SettingsPage />, `/u/settings?linked=${name}`);
+      expect(await screen.findByRole('link', { name: 'Link Facebook' })).toBeTruthy();
+      await waitFor(() => expect(view.router.state.location.search).toBe(''));
+      expect(screen.queryByText('Account linked')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('waits for the sign-in methods before saying a method was linked', async () => {
+    let answer: (response: Response) => void = () => {};
+    settingsApi({
+      'GET /api/auth/methods': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { router } = renderPage(<SettingsPage />, '/u/settings?linked=magicLink');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByText('Account linked')).toBeNull();
+    await act(async () => answer(json(methods())));
+    expect(
+      await screen.findByText('Your Magic link sign-in method is now connected.'),
+    ).toBeTruthy();
   });
 
   it('says why a provider was not linked to an account whose e-mail nobody has proven', async () => {

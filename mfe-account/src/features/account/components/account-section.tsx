@@ -12,7 +12,7 @@ import {
   userInitial,
   useSingleFlightMutation,
 } from '@trek/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { RetryAlert } from '../../../ui/retry-alert';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastFailure, toastSuccess } from '../../../ui/toasts';
@@ -54,12 +54,7 @@ export function AccountSection({ user }: { user: User }) {
   const nameSave = useSingleFlightMutation(updateProfileMutationOptions());
   const emailSave = useSingleFlightMutation(updateProfileMutationOptions());
   const [photoOpen, setPhotoOpen] = useState(false);
-  const { justChanged, requestWaiting } = useEmailChanged();
-
-  useEffect(() => {
-    if (justChanged)
-      toastSuccess(`Your email address is now ${user.email}.`, 'Email address updated');
-  }, [justChanged, user.email]);
+  const { justChanged, requestWaiting } = useEmailChanged(user);
 
   // Sent once however often Save or Enter is pressed: a call while the field's save is on its
   // way resolves false (nothing to do), so only the first shows its toast.

@@ -37,7 +37,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
   const linkMagicLink = useSingleFlightMutation(linkMagicLinkMutationOptions());
   const [confirming, setConfirming] = useState<{ name: MethodName; label: string } | null>(null);
   const keepFocus = useKeepFocus();
-  useLinkResult();
+  useLinkResult(methods.data);
 
   const confirmUnlink = () => {
     if (!confirming) return;

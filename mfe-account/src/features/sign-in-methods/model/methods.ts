@@ -9,8 +9,9 @@ export const METHODS: ReadonlyArray<{ name: MethodName; label: string }> = [
   { name: 'magicLink', label: 'Magic link' },
 ];
 
-export function methodLabel(name: string): string {
-  return METHODS.find((method) => method.name === name)?.label ?? name;
+/** The method a name from the address stands for; none for anything else typed there. */
+export function findMethod(name: string | null): (typeof METHODS)[number] | undefined {
+  return METHODS.find((method) => method.name === name);
 }
 
 /** The navigation that links a provider to the signed-in account (spec section 7). */
