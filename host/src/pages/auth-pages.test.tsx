@@ -207,10 +207,14 @@ describe("sign-in page's e-mail link", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
     expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);
-    // The keyboard is brought to the first field in error.
+    // One message at a time, as in the registration modal, and the keyboard on its field.
+    expect(screen.queryByText('Please enter your last name.')).toBeNull();
+    expect(screen.queryByText('Please enter your email address.')).toBeNull();
     expect(document.activeElement).toBe(first);
     await userEvent.type(first, 'Ana');
     await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    expect(await screen.findByText('Please enter your last name.')).toBeTruthy();
+    expect(screen.queryByText('Please enter your email address.')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Last Name *'));
     await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
     await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
@@ -222,6 +226,29 @@ describe("sign-in page's e-mail link", () => {
     expect(api.callsTo('POST /api/auth/request-magic-link').map((call) => call.body)).toEqual([
       { email: 'ana@example.com', firstName: 'Ana', lastName: 'Quispe', redirectTo: '/u/settings' },
     ]);
+    // Outside development the answer holds no link, and none is offered.
+    expect(screen.queryByRole('link', { name: 'Use test link' })).toBeNull();
+  });
+
+  it('offers the link itself as Use test link when the answer holds it (development)', async () => {
+    const link = 'http://localhost/api/auth/magic-link?token=t';
+    mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+          magicLink: link,
+        }),
+      },
+    });
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    await userEvent.type(await screen.findByLabelText('First Name *'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    await screen.findByRole('heading', { name: 'Check your email' });
+    expect(screen.getByRole('link', { name: 'Use test link' }).getAttribute('href')).toBe(link);
   });
 
   it('tells how long to wait when the server refuses more links', async () => {
