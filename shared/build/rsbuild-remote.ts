@@ -3,7 +3,6 @@ import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { suiteConfig } from '../../scripts/suite-config.mjs';
 import {
-  API_PATHS,
   chunkLoadingGlobalOf,
   type ExposedPage,
   REMOTE_ENTRY_FILE,
@@ -11,6 +10,7 @@ import {
 } from '../src/contract/index.js';
 import { MANTINE_FACADE_RULE, mantineAliases, sharedDependencies } from '../src/module-federation';
 import { pluginCompileHints } from './compile-hints-plugin';
+import { standaloneApiProxy } from './dev-api-proxy';
 import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
 
@@ -86,7 +86,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
       historyApiFallback: true,
       // The host's page reads the manifest with fetch(), which needs CORS; nothing else does.
       cors: { origin: `http://localhost:${suite.hostPort}`, methods: ['GET', 'HEAD'] },
-      proxy: Object.fromEntries(API_PATHS.map((path) => [path, apiOrigin])),
+      proxy: standaloneApiProxy(apiOrigin, suite.publicOrigin),
     },
   });
 }
