@@ -146,4 +146,5 @@ export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
 export { socialSignInButtonContent } from './ui/social-sign-in';
+export { useOnePress } from './ui/use-one-press';
 export { type RetryableRead, useRetry } from './ui/use-retry';

@@ -103,6 +103,27 @@ describe('InlineField', () => {
     expect(screen.queryByText('Edited')).toBeNull();
   });
 
+  it("a double tap on the pencil opens the editor and keeps the edit (Cancel takes the pencil's place)", () => {
+    renderRoutes([{ path: '/', element: <EditedField /> }]);
+    // Touch browsers report each tap as a first click (a count of 1); the second comes at once,
+    // on the Cancel the first put where the pencil was.
+    const tap = (name: string) => {
+      const control = screen.getByRole('button', { name });
+      fireEvent.pointerDown(control, { pointerType: 'touch' });
+      fireEvent.click(control, { detail: 1 });
+    };
+    tap('Edit travelers');
+    tap('Cancel travelers changes');
+    expect(screen.getByRole('textbox', { name: 'Number of travelers' })).toBeTruthy();
+    expect(screen.getByText('Edited')).toBeTruthy();
+    // The keyboard's press is never the second half of a tap.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel travelers changes' }), {
+      detail: 0,
+    });
+    expect(screen.getByText('2 travelers')).toBeTruthy();
+    expect(screen.queryByText('Edited')).toBeNull();
+  });
+
   it('follows into an editor whose code comes later, once its first control is there', async () => {
     renderRoutes([{ path: '/', element: <Field /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit dates' }));

@@ -1,13 +1,6 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
-import {
-  createContext,
-  type MouseEvent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { useOnePress } from '@trek/shared';
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
 
 export interface InlineFieldProps {
@@ -99,12 +92,11 @@ export function InlineField({
     moveFocus.current = target;
     action();
   };
-  // The pencil and Cancel take each other's place: the second click of a double click (detail 2,
-  // counted by the system's own double-click interval) lands on the one the first click just put
-  // there, and would undo it. A double click does what one click does; keyboard presses are 0.
-  const firstClickOnly = (action: () => void) => (event: MouseEvent) => {
-    if (event.detail <= 1) action();
-  };
+  // The pencil and Cancel take each other's place: the second click of a double click, or tap of
+  // a double tap (which touch browsers count as a first click), lands on the one the first just
+  // put there, and would undo it. So the pencil, Save and Cancel are one group: a double click or
+  // tap does what one press does.
+  const press = useOnePress();
 
   return (
     <Box component="section" aria-labelledby={headingId} py="md">
@@ -129,7 +121,7 @@ export function InlineField({
               color="teal"
               size="lg"
               aria-label={`Save ${name}`}
-              onClick={after('pencil', onSave)}
+              {...press('field', after('pencil', onSave))}
               disabled={saveDisabled}
             >
               <CheckIcon />
@@ -139,7 +131,7 @@ export function InlineField({
               color="gray"
               size="lg"
               aria-label={`Cancel ${name} changes`}
-              onClick={firstClickOnly(after('pencil', onCancel))}
+              {...press('field', after('pencil', onCancel))}
             >
               <CloseIcon />
             </ActionIcon>
@@ -150,7 +142,7 @@ export function InlineField({
             variant="subtle"
             size="lg"
             aria-label={`Edit ${name}`}
-            onClick={firstClickOnly(after('editor', onEdit))}
+            {...press('field', after('editor', onEdit))}
           >
             <PencilIcon />
           </ActionIcon>
