@@ -1,6 +1,7 @@
 import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectLocation, safeRedirectPath } from '../auth/magic-links.js';
+import { findOrCreateUserByEmail } from '../auth/users.js';
 import { OFF_SITE_REDIRECTS } from '../testing/redirect-payloads.js';
 import { startTestApi, TEST_ORIGIN, type TestApi } from '../testing/test-api.js';
 
@@ -126,9 +127,20 @@ describe('magic links', () => {
     expect(api.sentMail).toHaveLength(mails);
   });
 
-  it("greets a known address by its account's name, never by the name the asker typed", async () => {
+  it("greets a proven account by its own name, and anyone else without a name, never the asker's", async () => {
     await api.signIn('named@example.com', { firstName: 'Rosa' });
     await api.signIn('nameless@example.com');
+    // Created through a provider that did not vouch for the address: its name is a stranger's.
+    const unproven = await findOrCreateUserByEmail(api.db, {
+      email: 'unproven@example.com',
+      firstName: 'Rosa, your account is locked',
+      lastName: null,
+    });
+    await api.db.query(
+      `insert into auth_identities (user_id, provider, subject, email, email_verified)
+       values ($1, 'facebook', 'fb-unproven', 'unproven@example.com', false)`,
+      [unproven],
+    );
     const lure = 'Rosa, your account is locked: call +51 900 000 000';
     const greetingTo = async (email: string, firstName: string) => {
       expect((await requestLink(api, { ...ana, email, firstName })).status).toBe(200);
@@ -140,8 +152,21 @@ describe('magic links', () => {
       html: '<p>Hello Rosa,</p>',
     });
     expect((await greetingTo('nameless@example.com', lure)).text).toBe('Hello,');
-    // A new address has no account yet: the name typed in the form is the only one there is.
-    expect((await greetingTo('newcomer@example.com', 'Ana')).text).toBe('Hello Ana,');
+    expect(await greetingTo('unproven@example.com', 'Ana')).toEqual({
+      text: 'Hello,',
+      html: '<p>Hello,</p>',
+    });
+    // A new address has no account: the typed name is not the e-mail's, but it names the account.
+    expect(await greetingTo('newcomer@example.com', lure)).toEqual({
+      text: 'Hello,',
+      html: '<p>Hello,</p>',
+    });
+    const newcomer = await linkOf(api, { ...ana, email: 'newcomer@example.com' });
+    expect((await continueWith(api, tokenOf(newcomer))).status).toBe(303);
+    const { rows } = await api.db.query<{ first_name: string }>(
+      "select first_name from users where email = 'newcomer@example.com'",
+    );
+    expect(rows[0]?.first_name).toBe('Ana');
   });
 
   it('opens a Continue page that does not use the token up', async () => {

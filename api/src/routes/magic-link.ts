@@ -30,7 +30,12 @@ import {
   sessionToken,
   setSessionCookie,
 } from '../auth/sessions.js';
-import { claimUnprovenAccount, findOrCreateUserByEmail, recordProvenEmail } from '../auth/users.js';
+import {
+  accountEmailProven,
+  claimUnprovenAccount,
+  findOrCreateUserByEmail,
+  recordProvenEmail,
+} from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { acceptFormPosts } from '../http/form-posts.js';
@@ -169,13 +174,17 @@ export function registerMagicLinkRoutes(
         },
         now,
       );
-      // A known address is greeted by its account's own name, never by the asker's: anyone may
-      // ask for a link to anyone's address, and must not put words into that genuine e-mail.
-      const owner = await db.query<{ first_name: string | null }>(
-        'select first_name from users where lower(email) = lower($1)',
+      // Anyone may ask for a link to anyone's address, so the asker's typed name never reaches the
+      // e-mail (it is kept with the link only to create the account). The account's own name is
+      // used once its e-mail is proven: before that it is whoever created the account (a provider
+      // that does not vouch for the address), the stranger claimUnprovenAccount guards against.
+      const owner = await db.query<{ id: string; first_name: string | null }>(
+        'select id, first_name from users where lower(email) = lower($1)',
         [email],
       );
-      const greeted = owner.rows[0] ? owner.rows[0].first_name : input.firstName;
+      const account = owner.rows[0];
+      const greeted =
+        account && (await accountEmailProven(db, account.id)) ? account.first_name : null;
       return deliver(request, email, greeted, token);
     },
   );
