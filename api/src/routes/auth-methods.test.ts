@@ -33,8 +33,19 @@ describe('sign-in methods and sessions', () => {
     const user = await api.signIn('unlink@example.com');
     await link(user.userId, 'magic_link');
     await link(user.userId, 'google');
-    const unlink = (provider: string) =>
-      api.request('POST', '/api/auth/unlink', { as: user, body: { provider } });
+    const unlink = (provider: string, extra: Record<string, unknown> = {}) =>
+      api.request('POST', '/api/auth/unlink', { as: user, body: { provider, ...extra } });
+    // A name the call does not know is refused, not dropped: Google stays linked.
+    const extra = await unlink('google', { reason: 'unused' });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Unrecognized key: "reason"',
+    });
+    const still = (await (await api.request('GET', '/api/auth/methods', { as: user })).json()) as {
+      google: { connected: boolean };
+    };
+    expect(still.google.connected).toBe(true);
     expect((await unlink('google')).status).toBe(200);
     const refused = await unlink('magicLink');
     expect(refused.status).toBe(409);

@@ -145,6 +145,21 @@ describe('OAuth sign-in', () => {
     expect(url.searchParams.get('provider')).toBe('facebook');
     expect(siteCookie(cookies)).not.toContain('trek_session');
 
+    // A name the call does not know is refused, not dropped, and nothing is mailed.
+    const mails = api.sentMail.length;
+    const extra = await sendLinkingLink(api, {
+      email: 'owner@example.com',
+      linkingToken: url.searchParams.get('token'),
+      provider: 'facebook',
+      firstName: 'Rosa',
+    });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'Unrecognized key: "firstName"',
+    });
+    expect(api.sentMail).toHaveLength(mails);
+
     // The owner proves the e-mail with a linking magic link; the Facebook account is then linked.
     const send = await sendLinkingLink(api, {
       email: 'owner@example.com',

@@ -77,6 +77,18 @@ describe('profile photos', () => {
     // Single use: the same URL takes nothing more.
     expect((await upload(url, ana, PNG)).status).toBe(404);
 
+    // A name the call does not know is refused, not dropped: no photo is set, the URL is unused.
+    const extra = await api.request('PUT', '/api/profile-image', {
+      as: ana,
+      body: { profileImageURL: `${TEST_ORIGIN}${url}`, crop: '0,0,10,10' },
+    });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({ code: 'VALIDATION', message: 'Unrecognized key: "crop"' });
+    const before = (await (await api.request('GET', '/api/auth/user', { as: ana })).json()) as {
+      profileImageUrl: string | null;
+    };
+    expect(before.profileImageUrl).toBeNull();
+
     const res = await apply(ana, `${TEST_ORIGIN}${url}`);
     expect(res.status).toBe(200);
     const { user } = (await res.json()) as { user: { profileImageUrl: string } };

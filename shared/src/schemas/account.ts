@@ -109,8 +109,11 @@ export type ProfileImageType = (typeof PROFILE_IMAGE_TYPES)[number];
 /** POST /api/profile-image/upload: where to PUT the photo (single use, 10 minutes). */
 export const uploadTicketSchema = z.object({ uploadURL: z.string() });
 
-/** PUT /api/profile-image: the upload URL the photo was sent to. */
-export const profileImageUpdateSchema = z.object({
+/**
+ * PUT /api/profile-image: the upload URL the photo was sent to. Unknown names are refused, as on
+ * every body of the API.
+ */
+export const profileImageUpdateSchema = z.strictObject({
   profileImageURL: z.string().check(z.minLength(1), z.maxLength(2000)),
 });
 

@@ -29,8 +29,11 @@ export const registrationFormSchema = z.object({
   countryCode: z.string(),
 });
 
-/** POST /api/auth/send-magic-link: the conflict page's proof of the e-mail (account linking). */
-export const linkingMagicLinkRequestSchema = z.object({
+/**
+ * POST /api/auth/send-magic-link: the conflict page's proof of the e-mail (account linking).
+ * Unknown names are refused, as on every body of the API.
+ */
+export const linkingMagicLinkRequestSchema = z.strictObject({
   email: emailSchema,
   purpose: z.literal('account_linking'),
   /** The short-lived token of the conflict page's address. */

@@ -33,8 +33,8 @@ export type AuthMethods = z.infer<typeof authMethodsSchema>;
 
 export const SIGN_IN_METHODS = ['google', 'facebook', 'magicLink'] as const;
 
-/** POST /api/auth/unlink. */
-export const unlinkRequestSchema = z.object({ provider: z.enum(SIGN_IN_METHODS) });
+/** POST /api/auth/unlink. Unknown names are refused, as on every body of the API. */
+export const unlinkRequestSchema = z.strictObject({ provider: z.enum(SIGN_IN_METHODS) });
 
 export type UnlinkRequest = z.infer<typeof unlinkRequestSchema>;
 
