@@ -168,6 +168,8 @@ describe('the API proxy', () => {
     for (const chunked of [false, true]) {
       const result = await send(url, { size: 250_000, chunked });
       expect(result).toMatchObject({ status: 413, body: TOO_LARGE });
+      // Like every /api answer, never stored.
+      if (!('error' in result)) expect(result.headers['cache-control']).toBe('no-store');
     }
     expect(reached).toBe(0);
   });
@@ -243,6 +245,7 @@ describe('the API proxy', () => {
           'Set-Cookie': ['a=1; HttpOnly', 'b=2; HttpOnly'],
           Connection: 'close',
           'Referrer-Policy': 'no-referrer',
+          'Cache-Control': 'private, max-age=60',
         });
         res.end('{"id":"p1"}');
       });
@@ -259,6 +262,7 @@ describe('the API proxy', () => {
     expect(result.headers.connection).toBe('keep-alive');
     // The API's own policy is kept; what it left out is added.
     expect(result.headers['referrer-policy']).toBe('no-referrer');
+    expect(result.headers['cache-control']).toBe('private, max-age=60');
     expect(result.headers['x-frame-options']).toBe('DENY');
     expect(result.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(result.headers['permissions-policy']).toContain('camera=()');
@@ -268,10 +272,13 @@ describe('the API proxy', () => {
     const down = await listen(() => {});
     await Promise.all(closers.splice(0).map((close) => close()));
     const url = await proxyTo(down);
-    expect(await send(url, { size: 10 })).toMatchObject({
+    const result = await send(url, { size: 10 });
+    expect(result).toMatchObject({
       status: 502,
       body: '{"message":"The API is not reachable."}',
     });
+    // Like every /api answer, never stored: a cached 502 would outlive the API's return.
+    if (!('error' in result)) expect(result.headers['cache-control']).toBe('no-store');
   });
 
   it('tears the upstream request down when the client goes away while waiting for the answer', async () => {

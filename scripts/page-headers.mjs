@@ -110,14 +110,17 @@ export function inertDocumentHeaders() {
 }
 
 /**
- * What an API answer relayed through the host's origin must carry at least. The API sets its
- * own policy (helmet); only what it left out is added, so its answers, redirects and its own
- * error pages are protected like the pages around them.
+ * What an API answer relayed through the host's origin must carry at least, and all the host's
+ * own answers on /api (its 413 and 502) carry. The API sets its own policy (helmet, no-store);
+ * only what it left out is added, so its answers, redirects and its own error pages are protected
+ * like the pages around them, and a profile photo keeps its own Cache-Control.
  * @param {boolean} production
  * @returns {Record<string, string>}
  */
 export function apiBaselineHeaders(production) {
   return {
+    // Every /api answer is no-store (README), the host's own answers included.
+    'Cache-Control': 'no-store',
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
