@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import { pipeline } from 'node:stream';
-import { PROFILE_IMAGE_UPLOAD } from '../shared/src/contract/index.js';
+import { isLoopback, PROFILE_IMAGE_UPLOAD } from '../shared/src/contract/index.js';
 import { apiBaselineHeaders } from './page-headers.mjs';
 
 /**
@@ -94,12 +94,6 @@ export function parseForwardedForTrust(value, name = 'HOST_TRUST_PROXY') {
   if (value === 'loopback') return 'loopback';
   if (value === 'true') return true;
   throw new Error(`${name} must be false, loopback or true (got "${value}")`);
-}
-
-/** @param {string} address */
-function isLoopback(address) {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLoopback } from '@trek/shared/contract';
 import { z } from 'zod';
 
 /** The api/ folder (the nearest package.json up), whether running from src/ or the dist/ bundle. */
@@ -234,12 +235,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 function isLocalOrigin(origin: string): boolean {
   const { hostname } = new URL(origin);
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
-function isLoopback(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 /**

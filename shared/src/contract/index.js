@@ -17,6 +17,7 @@ export {
   SHARED_PACKAGE_NAME,
   SLICED_LIBRARIES,
 } from './federation.js';
+export { isLoopback } from './network.js';
 export {
   ADMIN_AREAS,
   API_PATHS,
