@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
+
+/**
+ * Packages that declare no `engines` but check the Node they run on when imported, and the
+ * workspace package that installs each. oidc-provider 9 asks for Node 22 only that way (a
+ * console warning, 'Unsupported runtime'), which the lockfile test below cannot see.
+ */
+const RUNTIME_CHECKED = [{ name: 'oidc-provider', installedBy: 'api' }];
 
 type Version = [number, number, number];
 
@@ -101,4 +110,24 @@ describe("every installed package runs on the project's Node", () => {
       `These need a newer Node than package.json's engines: pin a release that runs on ${minimum.join('.')}, or an override in pnpm-workspace.yaml`,
     ).toEqual([]);
   });
+
+  it.each(RUNTIME_CHECKED)(
+    '$name loads on this Node without an "Unsupported runtime" warning',
+    async ({ name, installedBy }) => {
+      const entry = createRequire(join(ROOT, installedBy, 'package.json')).resolve(name);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        await import(pathToFileURL(entry).href);
+        const refusals = warn.mock.calls
+          .map((args) => args.map(String).join(' '))
+          .filter((message) => /unsupported runtime/i.test(message));
+        expect(
+          refusals,
+          `${name} (${installedBy}) refuses this Node: pin a release that supports it`,
+        ).toEqual([]);
+      } finally {
+        warn.mockRestore();
+      }
+    },
+  );
 });
