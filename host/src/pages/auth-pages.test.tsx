@@ -251,6 +251,29 @@ describe("sign-in page's e-mail link", () => {
     expect(screen.getByRole('link', { name: 'Use test link' }).getAttribute('href')).toBe(link);
   });
 
+  it('gives the keyboard to the e-mail field, its answers kept, on Use another address', async () => {
+    mockApi({
+      routes: {
+        'POST /api/auth/request-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+    await userEvent.type(await screen.findByLabelText('First Name *'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
+    await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+    await screen.findByRole('heading', { name: 'Check your email' });
+    await userEvent.click(screen.getByRole('button', { name: 'Use another address' }));
+    const email = await screen.findByLabelText('Email *');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect((email as HTMLInputElement).value).toBe('ana@example.com');
+    expect((screen.getByLabelText('First Name *') as HTMLInputElement).value).toBe('Ana');
+  });
+
   it('tells how long to wait when the server refuses more links', async () => {
     mockApi({
       routes: {

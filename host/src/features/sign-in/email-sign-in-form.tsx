@@ -79,9 +79,16 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     if (field) form.getInputNode(field)?.focus();
   };
 
+  // 'Use another address' replaces the focused button with the form: the keyboard goes to the
+  // address it is about to change, not to the page.
+  const changingAddress = useRef(false);
   useEffect(() => {
     if (send.isSuccess) sentHeading.current?.focus();
-  }, [send.isSuccess]);
+    else if (changingAddress.current) {
+      changingAddress.current = false;
+      form.getInputNode('email')?.focus();
+    }
+  }, [send.isSuccess, form.getInputNode]);
   useEffect(() => {
     firstField.current?.focus();
   }, []);
@@ -103,7 +110,13 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
             We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
             device to sign in. The magic link is valid for 15 minutes.
           </Text>
-          <Button variant="subtle" onClick={() => send.reset()}>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              changingAddress.current = true;
+              send.reset();
+            }}
+          >
             Use another address
           </Button>
           {/* The server only returns the link itself in development, as the modal shows it. */}
