@@ -140,6 +140,11 @@ export type { User } from './schemas/user';
 export { SITE } from './site';
 export { pendingGuideNoticeOf } from './storage/pending-guide-notices';
 export { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage/storage';
+export {
+  rememberSubmitAfterSignIn,
+  SUBMIT_AFTER_SIGN_IN_MAX_AGE_MS,
+  takeSubmitAfterSignIn,
+} from './storage/submit-after-sign-in';
 export { AppProviders } from './ui/app-providers';
 export { busyButtonProps, useKeepFocus } from './ui/keep-focus';
 export { NotBuiltYet } from './ui/not-built-yet';

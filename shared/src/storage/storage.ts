@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   createdProjectSummary: 'trek.createdProjectSummary',
   originalFormData: 'trek.originalFormData',
   pendingGuideNotices: 'trek.pendingGuideNotices',
+  submitAfterSignIn: 'trek.submitAfterSignIn',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -61,7 +62,8 @@ export function removeKey(storage: Storage | undefined, key: string): void {
  * Forgets what this browser keeps of the signed-in account's requests, so the next person at a
  * shared computer is not shown them: the last one created (the success page's summary and its
  * original answers) and one not sent yet (the wizard's saved answers, with the flag that tells
- * the host's server and the sign-in pages they exist, which the wizard otherwise sets). With
+ * the host's server and the sign-in pages they exist, which the wizard otherwise sets, and the
+ * marker that asks to send them after the next sign-in). With
  * `withPendingNotices`, the guide notices still to send go too: they are kept through a sign-out
  * (their owner signs in again to send them) but not past the account.
  */
@@ -71,6 +73,7 @@ export function forgetAccountRequests({ withPendingNotices = false } = {}): void
   removeKey(local, STORAGE_KEYS.originalFormData);
   removeKey(local, STORAGE_KEYS.wizardFormData);
   removeKey(session, STORAGE_KEYS.wizardFormData);
+  removeKey(local, STORAGE_KEYS.submitAfterSignIn);
   if (withPendingNotices) removeKey(local, STORAGE_KEYS.pendingGuideNotices);
   if (typeof document !== 'undefined') {
     // biome-ignore lint/suspicious/noDocumentCookie: as the wizard's own flag (persistence.ts): one fixed name, nothing to escape.
