@@ -56,6 +56,46 @@ test("from the wizard's modal, the saved request is created once and the address
   await expect(page).not.toHaveURL(/auth=success|formData=/);
 });
 
+test("a link to the wizard's sign-in return sends nothing and keeps the traveler's own answers", async ({
+  browser,
+}) => {
+  // Signed in, with answers saved in this browser but never submitted.
+  const page = await signInNewTraveler(browser, 'forged.return@example.com');
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page, { trek: 'Santa Cruz', duration: '4 days / 3 nights' });
+  const creates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/projects')) {
+      creates.push(request.url());
+    }
+  });
+  // What another site links to: the return of a sign-in this browser never asked for.
+  const forged = Buffer.from(
+    JSON.stringify({
+      trek: 'Lares',
+      duration: '4 days / 3 nights',
+      dates: {
+        flexible: false,
+        flexibilityWindowDays: null,
+        start: '2099-01-10',
+        end: '2099-01-13',
+        baseDate: '2099-01-10',
+      },
+      travelers: 9,
+      languages: ['english'],
+      utm: { source: '', medium: '', campaign: '' },
+    }),
+  ).toString('base64');
+  await page.goto(`/create-project?auth=success&formData=${encodeURIComponent(forged)}`);
+  await expect(page).toHaveURL('/create-project');
+  await expect(page.getByRole('button', { name: 'Submit request' })).toBeEnabled();
+  expect(creates).toEqual([]);
+  expect(await (await page.request.get('/api/projects')).json()).toEqual([]);
+  const saved = await page.evaluate(() => localStorage.getItem('trek.wizardFormData'));
+  expect(JSON.parse(saved ?? '{}')).toMatchObject({ trek: 'Santa Cruz', travelers: 1 });
+  await page.context().close();
+});
+
 test("the header's Sign In with Google leads to My Projects and sends no saved request", async ({
   page,
 }) => {

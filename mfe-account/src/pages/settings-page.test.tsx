@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { userQueryOptions } from '@trek/shared';
+import { STORAGE_KEYS, userQueryOptions } from '@trek/shared';
 import { buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { StrictMode } from 'react';
@@ -305,6 +305,11 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     expect(send.getAttribute('href')).toBe('/create-project?auth=success');
     expect(router.state.location.search).toBe('');
     expect(updated()).toBe(1);
+    // Only the press asks the wizard to send the request: its address alone does not.
+    expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
+    document.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    fireEvent.click(send);
+    expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).not.toBeNull();
   });
 
   it('says nothing of an updated e-mail while the account has only a placeholder', async () => {

@@ -6,6 +6,7 @@ import {
   formatDisplayDate,
   newEmailSchema,
   PATHS,
+  rememberSubmitAfterSignIn,
   type User,
   updateProfileMutationOptions,
   useRetry,
@@ -42,7 +43,9 @@ const normaliseEmail = savedFormOf(newEmailSchema);
 /**
  * The wizard's page, told to send the saved request at once (as after signing in). A full page
  * load, not a client-side link: the wizard sends a request once per page (a global flag), and it
- * already tried once in this page before it was refused for the placeholder e-mail.
+ * already tried once in this page before it was refused for the placeholder e-mail. The press
+ * leaves the marker that lets that address send the request; the address alone does not, as any
+ * site can link to it (docs/decisions/0080-spec-readings.md).
  */
 const SEND_SAVED_REQUEST = `${PATHS.createProject}?auth=success`;
 
@@ -100,7 +103,12 @@ export function AccountSection({ user }: { user: User }) {
         <Alert color="teal" variant="light" title="Your trek request is waiting">
           <Stack gap="xs" align="flex-start">
             <Text fz="sm">It was saved in this browser and can be sent now.</Text>
-            <Button component="a" href={SEND_SAVED_REQUEST} size="xs">
+            <Button
+              component="a"
+              href={SEND_SAVED_REQUEST}
+              size="xs"
+              onClick={() => rememberSubmitAfterSignIn()}
+            >
               Send my trek request
             </Button>
           </Stack>

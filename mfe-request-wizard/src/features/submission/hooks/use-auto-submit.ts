@@ -1,7 +1,12 @@
-import { useAuth, type WizardFormData, wizardFormDataSchema } from '@trek/shared';
+import {
+  takeSubmitAfterSignIn,
+  useAuth,
+  type WizardFormData,
+  wizardFormDataSchema,
+} from '@trek/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { saveFormData } from '../../wizard/model/persistence';
+import { hasSavedFormData, saveFormData } from '../../wizard/model/persistence';
 import { isReadyToSubmit, withoutPastStart } from '../../wizard/model/wizard-state';
 
 declare global {
@@ -28,8 +33,13 @@ export function decodeFormData(encoded: string | null): WizardFormData | null {
 
 /**
  * Back from signing in (`?auth=success`, maybe `&formData=`): submits the saved request once when
- * it is complete, guarded by a local and a global flag that reset when auto-submit is off, and
- * removes both parameters from the address so a reload cannot submit again.
+ * this browser asked for it (Submit request pressed signed out, within the hour: the marker of
+ * takeSubmitAfterSignIn) and it is complete, guarded by a local and a global flag that reset when
+ * auto-submit is off, and removes both parameters from the address so a reload cannot submit
+ * again. The address alone never submits, nor replaces saved answers: any site can link to it
+ * (docs/decisions/0080-spec-readings.md). A carried form only fills a browser that has none
+ * saved (a magic link or a provider's return opened elsewhere), and waits for the traveler's
+ * Submit.
  */
 export function useAutoSubmit({
   data,
@@ -55,7 +65,10 @@ export function useAutoSubmit({
     // Once per return: restoring the form changes `data`, which must not run this again.
     if (isLoading || submitted.current) return;
     submitted.current = true;
-    const fromProvider = decodeFormData(carried);
+    // Consumed whatever happens next, so one Submit is answered by at most one return.
+    const asked = takeSubmitAfterSignIn();
+    const saved = hasSavedFormData();
+    const fromProvider = saved ? null : decodeFormData(carried);
     if (fromProvider) {
       replace(fromProvider);
       saveFormData(fromProvider);
@@ -69,9 +82,9 @@ export function useAutoSubmit({
       },
       { replace: true },
     );
-    const answers = fromProvider ?? data;
-    if (!isAuthenticated || window.__trekAutoSubmitted || !isReadyToSubmit(answers)) return;
+    if (!asked || !saved) return;
+    if (!isAuthenticated || window.__trekAutoSubmitted || !isReadyToSubmit(data)) return;
     window.__trekAutoSubmitted = true;
-    submit(answers);
+    submit(data);
   }, [enabled, carried, isLoading, isAuthenticated, data, replace, submit, setParams]);
 }

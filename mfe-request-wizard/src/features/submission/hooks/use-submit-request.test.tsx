@@ -55,6 +55,7 @@ describe('useSubmitRequest', () => {
       'p1',
     );
     expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
     // The list shown next time is read again: the mutation saw to it, not the page.
     expect(queryClient.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
   });
@@ -68,6 +69,8 @@ describe('useSubmitRequest', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}').trek).toBe(
       'Lares',
     );
+    // The press is what lets the sign-in's return send them (useAutoSubmit).
+    expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).not.toBeNull();
   });
 
   it('says Email required and goes to settings after 2 s on TEMPORARY_EMAIL', async () => {

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   ApiError,
   createProjectMutationOptions,
+  rememberSubmitAfterSignIn,
   useAuth,
   usePreloadRoute,
   type WizardFormData,
@@ -22,8 +23,8 @@ function isBlockedDuplicate(error: unknown): boolean {
 }
 
 /**
- * Submitting the wizard (docs/product/wizard.md, "Submitting"): a visitor's answers are kept and
- * the sign-in modal opens; a signed-in traveler's request is created once. A ref lock stops a
+ * Submitting the wizard (docs/product/wizard.md, "Submitting"): a visitor's answers are kept,
+ * with the marker that lets the sign-in's return send them, and the sign-in modal opens; a signed-in traveler's request is created once. A ref lock stops a
  * double click before React re-renders; the server refuses the same request again within seconds
  * (another tab, a reload).
  */
@@ -43,6 +44,8 @@ export function useSubmitRequest() {
       try {
         if (!isAuthenticated) {
           saveFormData(data);
+          // The sign-in's return sends these answers only because of this press (useAutoSubmit).
+          rememberSubmitAfterSignIn();
           setSignInOpen(true);
           return;
         }

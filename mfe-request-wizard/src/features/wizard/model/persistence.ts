@@ -39,6 +39,13 @@ export function restoreFormData(search: string): WizardFormData {
   return withoutPastStart(hasUtm ? { ...saved, utm } : saved);
 }
 
+/** Whether this browser holds answers of its own (valid ones; invalid data is dropped). */
+export function hasSavedFormData(): boolean {
+  return (
+    readJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, wizardFormDataSchema) !== null
+  );
+}
+
 /** Saves to local and session storage under the one key. */
 export function saveFormData(data: WizardFormData): void {
   writeJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, data);
