@@ -268,6 +268,23 @@ describe('the API proxy', () => {
     expect(result.headers['permissions-policy']).toContain('camera=()');
   });
 
+  it("adds the site's HSTS to the API's answers in production only, the API sending none of its own", async () => {
+    const upstream = await listen((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    const production = await send(await proxyTo(upstream, { production: true }), {
+      size: 0,
+      method: 'GET',
+    });
+    const development = await send(await proxyTo(upstream), { size: 0, method: 'GET' });
+    if ('error' in production) throw new Error(production.error);
+    if ('error' in development) throw new Error(development.error);
+    expect(production.headers['strict-transport-security']).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+    expect(development.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('answers 502 in the API error shape when the API is down', async () => {
     const down = await listen(() => {});
     await Promise.all(closers.splice(0).map((close) => close()));

@@ -23,7 +23,6 @@ const SECURITY_HEADERS = [
   'x-frame-options',
   'x-content-type-options',
   'referrer-policy',
-  'strict-transport-security',
   'cross-origin-opener-policy',
 ];
 

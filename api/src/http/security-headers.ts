@@ -11,6 +11,10 @@ import helmet from 'helmet';
  */
 const helmetHeaders = helmet({
   contentSecurityPolicy: {
+    // Exactly these directives: helmet's defaults would add others, among them
+    // upgrade-insecure-requests, which breaks the links of the API's pages on a plain-HTTP
+    // deployment that is not localhost.
+    useDefaults: false,
     directives: {
       defaultSrc: ["'none'"],
       styleSrc: ["'unsafe-inline'"],
@@ -20,6 +24,9 @@ const helmetHeaders = helmet({
   },
   // Nothing of the API is ever framed, not even by the site itself.
   xFrameOptions: { action: 'deny' },
+  // The host's server owns HSTS (two years, production only) and adds it to /api answers that
+  // lack it; helmet's one year, sent in development too, would win over it.
+  strictTransportSecurity: false,
 });
 
 export function applySecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
