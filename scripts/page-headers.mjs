@@ -110,10 +110,41 @@ export function inertDocumentHeaders() {
 }
 
 /**
+ * Every static file of the site's servers (a script, a style, an image, a manifest): never
+ * sniffed as another type, never framed when opened as a document. No policy of its own: a
+ * script's answer would impose it on a worker started from it.
+ * @param {boolean} production
+ * @returns {Record<string, string>}
+ */
+export function staticFileHeaders(production) {
+  return {
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/**
+ * The servers' own plain answers (404, 405, 500, 503): protected like the pages around them,
+ * with a policy under which nothing in them loads or runs.
+ * @param {boolean} production
+ * @returns {Record<string, string>}
+ */
+export function plainAnswerHeaders(production) {
+  return {
+    ...staticFileHeaders(production),
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+  };
+}
+
+/**
  * What an API answer relayed through the host's origin must carry at least, and all the host's
- * own answers on /api (its 413 and 502) carry. The API sets its own policy (helmet, no-store);
- * only what it left out is added, so its answers, redirects and its own error pages are protected
- * like the pages around them, and a profile photo keeps its own Cache-Control.
+ * own answers on /api (its 413 and 502) carry. The API sets its own policy (helmet, no-store,
+ * no HSTS: the host's is added here in production); only what it left out is added, so its
+ * answers, redirects and its own error pages are protected like the pages around them, and a
+ * profile photo keeps its own Cache-Control.
  * @param {boolean} production
  * @returns {Record<string, string>}
  */
@@ -121,12 +152,7 @@ export function apiBaselineHeaders(production) {
   return {
     // Every /api answer is no-store (README), the host's own answers included.
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'X-Frame-Options': 'DENY',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'same-origin',
-    'Permissions-Policy': PERMISSIONS_POLICY,
-    ...(production ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+    ...plainAnswerHeaders(production),
   };
 }
 

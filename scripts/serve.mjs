@@ -36,7 +36,9 @@ import {
   corsHeaders,
   inertDocumentHeaders,
   pageSecurityHeaders,
+  plainAnswerHeaders,
   remoteOrigins,
+  staticFileHeaders,
 } from './page-headers.mjs';
 import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
 import { attribute, createRoutePreloader } from './route-preload.mjs';
@@ -72,6 +74,10 @@ export async function startStaticServer(options) {
   const dir = resolve(options.dir);
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const corsOrigins = options.corsOrigins ?? [];
+  const plainAnswer = {
+    ...plainAnswerHeaders(production),
+    'Content-Type': 'text/plain; charset=utf-8',
+  };
   const currentRemoteMap = options.remoteMapFile
     ? liveRemoteMap(options.remoteMapFile)
     : async () => options.remoteMap;
@@ -90,6 +96,7 @@ export async function startStaticServer(options) {
     // revalidated, so a redeployed remote is picked up at once.
     cacheControl: (pathname) =>
       /\/static\//.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    errorHeaders: plainAnswer,
     setHeaders: (res, pathname) => {
       if (!pathname.endsWith('.html')) return;
       for (const [name, value] of Object.entries(inertDocumentHeaders()))
@@ -108,7 +115,7 @@ export async function startStaticServer(options) {
       html = await readFile(join(dir, 'index.html'), 'utf8');
     } catch (error) {
       console.error(`Cannot read ${dir}/index.html: ${/** @type {Error} */ (error).message}`);
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' });
+      res.writeHead(503, { ...plainAnswer, 'Retry-After': '5' });
       res.end('The site is being updated. Please try again in a moment.');
       return;
     }
@@ -165,9 +172,12 @@ export async function startStaticServer(options) {
       proxy(req, res);
       return;
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Every answer from here on; a page, an inert HTML file or an error adds to them.
+    for (const [name, value] of Object.entries(staticFileHeaders(production))) {
+      res.setHeader(name, value);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, { ...plainAnswer, Allow: 'GET, HEAD' });
       res.end('Method not allowed');
       return;
     }
@@ -187,7 +197,7 @@ export async function startStaticServer(options) {
       await sendPage(req, res);
       return;
     }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, plainAnswer);
     res.end('Not found');
   }
 
@@ -196,7 +206,7 @@ export async function startStaticServer(options) {
       // Whatever went wrong, this request fails alone; the server goes on.
       console.error(`Serving ${req.url} failed:`, error);
       if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(500, plainAnswer);
         res.end('Internal server error');
       } else {
         res.destroy();

@@ -190,6 +190,74 @@ describe("a remote's server", () => {
   });
 });
 
+describe("the servers' own answers", () => {
+  const expectPlainAnswerHeaders = (res: Response, production: boolean) => {
+    const what = `${res.status} of ${res.url}`;
+    expect(res.headers.get('content-type'), what).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-security-policy'), what).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+    expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+    expect(res.headers.get('referrer-policy'), what).toBe('same-origin');
+    expect(res.headers.get('permissions-policy'), what).toContain('camera=()');
+    expect(res.headers.get('strict-transport-security'), what).toBe(
+      production ? 'max-age=63072000; includeSubDomains' : null,
+    );
+  };
+
+  it('404, 405, 500 and 503 carry the security headers of the pages, HSTS in production', async () => {
+    file('index.html', INDEX);
+    const url = await serve({ spa: true, remoteMap: MAP, production: true });
+    const missing = await fetch(`${url}/nope.js`);
+    expect(missing.status).toBe(404);
+    expectPlainAnswerHeaders(missing, true);
+    const posted = await fetch(`${url}/landing`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expectPlainAnswerHeaders(posted, true);
+    // A page that cannot be made (an index.html without its remote-map script) is a 500.
+    file(
+      'index.html',
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
+    const failed = await fetch(`${url}/landing`);
+    expect(failed.status).toBe(500);
+    expectPlainAnswerHeaders(failed, true);
+    unlinkSync(join(dir, 'index.html'));
+    const updating = await fetch(`${url}/landing`);
+    expect(updating.status).toBe(503);
+    expectPlainAnswerHeaders(updating, true);
+  });
+
+  it("a file that cannot be read, and a remote's server's errors, too, HSTS only in production", async () => {
+    symlinkSync('loop.js', join(dir, 'loop.js'));
+    const url = await serve({ corsOrigins: ['http://localhost:3000'] });
+    const broken = await fetch(`${url}/loop.js`);
+    expect(broken.status).toBe(500);
+    expectPlainAnswerHeaders(broken, false);
+    const missing = await fetch(`${url}/nope.js`);
+    expect(missing.status).toBe(404);
+    expectPlainAnswerHeaders(missing, false);
+  });
+
+  it('static files are never sniffed nor framed, and carry HSTS in production', async () => {
+    file('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const development = await fetch(`${await serve({ spa: true, remoteMap: MAP })}/favicon.svg`);
+    const production = await fetch(
+      `${await serve({ spa: true, remoteMap: MAP, production: true })}/favicon.svg`,
+    );
+    for (const res of [development, production]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    expect(development.headers.get('strict-transport-security')).toBeNull();
+    expect(production.headers.get('strict-transport-security')).toBe(
+      'max-age=63072000; includeSubDomains',
+    );
+  });
+});
+
 describe("the host's pages", () => {
   beforeEach(() => {
     file('index.html', INDEX);

@@ -49,6 +49,8 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EISDIR'])
  * @property {(pathname: string) => string} cacheControl Cache-Control for a served path
  * @property {(res: import('node:http').ServerResponse, pathname: string) => void} [setHeaders]
  *   extra headers for a served file (called before they are sent)
+ * @property {Record<string, string>} [errorHeaders] headers of the 500 of a file that cannot be
+ *   read (its server's own plain answers')
  */
 
 /**
@@ -139,6 +141,7 @@ export function staticFiles(dir, options) {
         if (!res.headersSent) {
           res.writeHead(500, {
             'Content-Type': 'text/plain; charset=utf-8',
+            ...options.errorHeaders,
             'Cache-Control': 'no-store',
           });
           res.end('The file could not be read.');
