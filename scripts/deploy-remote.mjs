@@ -47,8 +47,11 @@ function filesUnder(dir) {
     .sort();
 }
 
-/** Build statistics for tools, never read by a browser, and written in a varying order. */
-const NOT_HASHED = new Set(['mf-stats.json']);
+/**
+ * Build statistics for tools, never read by a browser (the runtime reads the manifest), and
+ * written in a varying order: neither hashed nor deployed.
+ */
+const NOT_DEPLOYED = new Set(['mf-stats.json', 'mf-stats.json.br', 'mf-stats.json.gz']);
 
 /**
  * A short hash of a build's content (paths and bytes of what browsers load): the same build
@@ -57,7 +60,7 @@ const NOT_HASHED = new Set(['mf-stats.json']);
  */
 export function contentHash(dir) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dir).filter((path) => !NOT_HASHED.has(path))) {
+  for (const file of filesUnder(dir).filter((path) => !NOT_DEPLOYED.has(path))) {
     hash.update(`${file}\0`);
     hash.update(readFileSync(join(dir, file)));
     hash.update('\0');
@@ -84,7 +87,10 @@ export function deployBuild({ remote, build, to }) {
   mkdirSync(to, { recursive: true });
   const staging = mkdtempSync(join(to, `.${version}-`));
   try {
-    cpSync(build, staging, { recursive: true });
+    cpSync(build, staging, {
+      recursive: true,
+      filter: (source) => !NOT_DEPLOYED.has(relative(build, source)),
+    });
     // mkdtemp makes the folder private; a version is for any static server to read.
     chmodSync(staging, 0o755);
     renameSync(staging, folder);

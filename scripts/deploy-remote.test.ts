@@ -58,6 +58,24 @@ describe('deployBuild', () => {
     expect(again).toEqual({ ...once, created: false });
   });
 
+  it('leaves the build statistics out of a version: no browser reads them', () => {
+    const to = join(work, 'cdn');
+    const deployed = deployBuild({
+      remote: 'projects',
+      build: build('s', {
+        'mf-manifest.json': '{}',
+        'mf-stats.json': '{}',
+        'mf-stats.json.br': 'x',
+        'remoteEntry.js': 'entry',
+      }),
+      to,
+    });
+    expect(existsSync(join(deployed.folder, 'mf-manifest.json'))).toBe(true);
+    expect(existsSync(join(deployed.folder, 'remoteEntry.js'))).toBe(true);
+    expect(existsSync(join(deployed.folder, 'mf-stats.json'))).toBe(false);
+    expect(existsSync(join(deployed.folder, 'mf-stats.json.br'))).toBe(false);
+  });
+
   it('refuses a folder that is not a remote build', () => {
     expect(() =>
       deployBuild({ remote: 'projects', build: build('x', { 'index.html': '' }), to: work }),

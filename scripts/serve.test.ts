@@ -156,6 +156,34 @@ describe('a served folder that changes on disk', () => {
   });
 });
 
+describe('files of a build that are not for browsers', () => {
+  it('serves a precompressed copy only for its original, never by its own name', async () => {
+    file('index.html', INDEX);
+    file('index.html.br', brotliCompressSync(Buffer.from(INDEX)));
+    file('static/js/app.1.js.gz', Buffer.from([0x1f, 0x8b]));
+    file('static/js/app.1.js', 'plain');
+    const url = await serve({ spa: true, remoteMap: MAP });
+    for (const path of ['/index.html.br', '/static/js/app.1.js.gz', '/INDEX.HTML.BR']) {
+      const res = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe('Not found');
+    }
+    const page = await fetch(`${url}/index.html`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.status).toBe(200);
+  });
+
+  it("never serves a remote's build statistics, only its manifest", async () => {
+    file('mf-manifest.json', '{}');
+    file('mf-stats.json', '{"modules":[]}');
+    file('mf-stats.json.br', brotliCompressSync(Buffer.from('{"modules":[]}')));
+    const url = await serve({ corsOrigins: ['http://localhost:3000'] });
+    expect((await fetch(`${url}/mf-manifest.json`)).status).toBe(200);
+    const stats = await fetch(`${url}/mf-stats.json`, { headers: { 'accept-encoding': 'br' } });
+    expect(stats.status).toBe(404);
+    expect((await fetch(`${url}/mf-stats.json.br`)).status).toBe(404);
+  });
+});
+
 describe("a remote's server", () => {
   it("lets the host's origin read its files, with GET and HEAD only", async () => {
     file('mf-manifest.json', '{}');

@@ -40,6 +40,14 @@ const PRECOMPRESSED = /** @type {const} */ ([
   ['gzip', '.gz'],
 ]);
 
+/**
+ * Files of a build that browsers never ask for, so never served: a precompressed sibling by its
+ * own name (it is only sent for its original, under Content-Encoding; by name it went out raw
+ * as application/octet-stream), and Module Federation's build statistics, for tools only (the
+ * runtime reads mf-manifest.json).
+ */
+const NOT_FOR_BROWSERS = /(?:\.br|\.gz|(?:^|\/)mf-stats\.json)$/i;
+
 /** Errors that mean "there is no such file here" rather than "the disk failed". */
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EISDIR']);
 
@@ -55,7 +63,7 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'EISDIR'])
 
 /**
  * The file behind a request path, or undefined when the path can never name a servable file
- * (outside the folder, a dotfile, a directory, malformed escapes).
+ * (outside the folder, a dotfile, a directory, malformed escapes, a file not for browsers).
  * @param {string} root absolute folder
  * @param {string} pathname the URL's path, still percent-encoded
  */
@@ -68,6 +76,7 @@ export function fileFor(root, pathname) {
   }
   if (decoded.includes('\0') || decoded.endsWith('/')) return undefined;
   if (decoded.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  if (NOT_FOR_BROWSERS.test(decoded)) return undefined;
   const file = resolve(root, `.${decoded}`);
   return file.startsWith(`${root}${sep}`) ? file : undefined;
 }
