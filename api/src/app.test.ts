@@ -203,6 +203,22 @@ describe('failures', () => {
     expect((await api.request('GET', '/api/auth/user')).status).toBe(401);
     await api.close();
   });
+
+  it('rate limits an IPv6 client by its /64, however many of its addresses it uses', async () => {
+    const api = await startTestApi({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const from = (address: string) =>
+        api.request('GET', '/api/auth/user', { headers: { 'x-forwarded-for': address } });
+      const statuses = [];
+      for (const address of ['2001:db8:9:9::1', '2001:db8:9:9::2', '2001:db8:9:9:abcd::3']) {
+        statuses.push((await from(address)).status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      expect((await from('2001:db8:9:a::1')).status).toBe(401);
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 describe('error codes', () => {

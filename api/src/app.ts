@@ -9,6 +9,7 @@ import type { OAuthProvider, ProviderName } from './auth/oauth-providers.js';
 import { type Config, proxyTrust } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
+import { clientAddressKey } from './http/client-address.js';
 import {
   frameworkErrorHandler,
   HttpError,
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     store: memoryRateLimitStore(ctx.now),
+    keyGenerator: (request) => clientAddressKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, 'RATE_LIMITED', TOO_MANY_REQUESTS, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),

@@ -374,6 +374,53 @@ describe('magic-link limits', () => {
       await api.close();
     }
   });
+  it('counts an IPv6 client by its /64, so rotating addresses in it gets no more links', async () => {
+    const api = await startTestApi({ MAGIC_LINK_RATE_PER_IP: '2' });
+    try {
+      const statuses: number[] = [];
+      for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::3']) {
+        const res = await requestLink(
+          api,
+          { ...ana, email: `v6-${statuses.length}@example.com` },
+          { 'x-forwarded-for': address },
+        );
+        statuses.push(res.status);
+      }
+      // Another /64 is another client; an IPv4-mapped address is its IPv4 address.
+      const elsewhere = await requestLink(
+        api,
+        { ...ana, email: 'v6-other@example.com' },
+        { 'x-forwarded-for': '2001:db8:5:7::1' },
+      );
+      const v4 = await requestLink(
+        api,
+        { ...ana, email: 'v4-1@example.com' },
+        {
+          'x-forwarded-for': '192.0.2.9',
+        },
+      );
+      const mapped = await requestLink(
+        api,
+        { ...ana, email: 'v4-2@example.com' },
+        {
+          'x-forwarded-for': '::ffff:192.0.2.9',
+        },
+      );
+      const v4Again = await requestLink(
+        api,
+        { ...ana, email: 'v4-3@example.com' },
+        {
+          'x-forwarded-for': '192.0.2.9',
+        },
+      );
+      expect(statuses).toEqual([200, 200, 429]);
+      expect([elsewhere.status, v4.status, mapped.status, v4Again.status]).toEqual([
+        200, 200, 200, 429,
+      ]);
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 describe('safeRedirectPath', () => {

@@ -37,6 +37,7 @@ import {
   recordProvenEmail,
 } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { clientAddressKey } from '../http/client-address.js';
 import { HttpError } from '../http/errors.js';
 import { acceptFormPosts } from '../http/form-posts.js';
 import { countHit, type Hit } from '../http/rate-limit-store.js';
@@ -55,7 +56,7 @@ const SIGNED_IN_FROM_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The mark of a client address that signed in to an e-mail by magic link (see checkRate). */
 function signedInKey(email: string, ip: string): string {
-  return `magic-link:signed-in:${email} ${ip}`;
+  return `magic-link:signed-in:${email} ${clientAddressKey(ip)}`;
 }
 
 /** The token of a magic link: in the link's query, and in the Continue form's body. */
@@ -94,11 +95,12 @@ export function registerMagicLinkRoutes(
    * stranger who reaches it cannot have the owner told to wait.
    */
   async function checkRate(request: FastifyRequest, email: string, now: Date): Promise<boolean> {
-    const perAddress = await countHit(db, `magic-link:ip:${request.ip}`, RATE_WINDOW_MS, now);
+    const client = clientAddressKey(request.ip);
+    const perAddress = await countHit(db, `magic-link:ip:${client}`, RATE_WINDOW_MS, now);
     if (perAddress.count > config.magicLinkRatePerIp) throw limited(perAddress, now);
     const perAsker = await countHit(
       db,
-      `magic-link:email-ip:${email} ${request.ip}`,
+      `magic-link:email-ip:${email} ${client}`,
       RATE_WINDOW_MS,
       now,
     );

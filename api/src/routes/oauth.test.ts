@@ -467,8 +467,11 @@ describe('OAuth sign-in', () => {
       expect(await flows()).toBe(0);
 
       const starts: Array<string | null> = [];
+      // Three addresses of one IPv6 /64 are one client.
       for (let i = 0; i < 3; i += 1) {
-        const res = await capped.request('GET', `/auth/google?formData=${'A'.repeat(4096)}`);
+        const res = await capped.request('GET', `/auth/google?formData=${'A'.repeat(4096)}`, {
+          headers: { 'x-forwarded-for': `2001:db8:4:4::${i + 1}` },
+        });
         starts.push(res.headers.get('location'));
       }
       expect(starts[1]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth/);

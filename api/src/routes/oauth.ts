@@ -24,6 +24,7 @@ import {
 import { accountEmailProven } from '../auth/users.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
+import { clientAddressKey } from '../http/client-address.js';
 import { countHit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 
@@ -96,7 +97,12 @@ export function registerOAuthRoutes(
         const start = request.query;
         // Each start stores a row until its callback or expiry: one address cannot pile them up.
         const now = ctx.now();
-        const starts = await countHit(db, `oauth-start:ip:${request.ip}`, STARTS_WINDOW_MS, now);
+        const starts = await countHit(
+          db,
+          `oauth-start:ip:${clientAddressKey(request.ip)}`,
+          STARTS_WINDOW_MS,
+          now,
+        );
         if (starts.count > config.oauthStartsPerIp) return signInError(reply, 'rate_limited');
         const session = start.mode === 'link' ? await currentSession(ctx, request) : null;
         if (start.mode === 'link' && !session)
