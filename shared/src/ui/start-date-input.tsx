@@ -7,6 +7,8 @@ import { useKeepFocus } from './keep-focus';
 
 /** dayjs format of 'Mon 05 Jan 2026' (docs/product/site.md). */
 const DISPLAY_FORMAT = 'ddd DD MMM YYYY';
+/** The calendar's title control at the month and year levels (its `ariaLabels` below). */
+const LEVEL_CONTROL = '[aria-label="Choose a month"], [aria-label="Choose a year"]';
 
 export interface StartDateInputProps {
   /** yyyy-MM-dd, or null before one is chosen. */
@@ -26,12 +28,20 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
   // Pressed back to the first month (or year) that can be chosen, Previous is disabled under the
   // keyboard and the focus would fall to the page: it goes to the calendar's level control.
   const keepFocus = useKeepFocus();
-  const keepFocusInCalendar = () =>
-    keepFocus(() =>
-      document
-        .getElementById(`${id}-dropdown`)
-        ?.querySelector<HTMLElement>('[aria-label="Choose a month"], [aria-label="Choose a year"]'),
-    );
+  const calendar = () => document.getElementById(`${id}-dropdown`);
+  const levelControl = () => calendar()?.querySelector<HTMLElement>(LEVEL_CONTROL);
+  const keepFocusInCalendar = () => keepFocus(levelControl);
+  // A level change (the month's name pressed, a month or year chosen) draws the calendar anew and
+  // the focused control is gone with it: the focus goes where Mantine's keyboard model would have
+  // Tab land. Gone up (the name pressed), it is the new level's name, as the control pressed
+  // stands there again, unless the level is the last one (the decade's name is no control); gone
+  // down (a month chosen), it is the one month, day or year of the list that Tab reaches (the
+  // chosen one, else the first that can be chosen), so arrows and Enter go on from there.
+  const keepFocusOnLevelChange = () => {
+    const wentUp = document.activeElement?.matches(LEVEL_CONTROL) ?? false;
+    const tabStop = () => calendar()?.querySelector<HTMLElement>('table [tabindex="0"]');
+    keepFocus(() => (wentUp ? [levelControl(), tabStop()] : [tabStop(), levelControl()]));
+  };
   return (
     <EnGbDatesProvider>
       <DatePickerInput
@@ -51,6 +61,7 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
         onPreviousMonth={keepFocusInCalendar}
         onPreviousYear={keepFocusInCalendar}
         onPreviousDecade={keepFocusInCalendar}
+        onLevelChange={keepFocusOnLevelChange}
         // Days of the months around are half-transparent (2.4:1): not shown at all.
         hideOutsideDates
         ariaLabels={{

@@ -155,4 +155,45 @@ describe('StartDateInput', () => {
       ),
     );
   });
+
+  it('keeps the keyboard in the calendar when its level changes', async () => {
+    renderPage(<StartDateInput value={null} onChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start date' });
+    const focusedInCalendar = async () => {
+      await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      return document.activeElement as HTMLElement;
+    };
+    // Up to the months: the focus is on the new level's name, where the one pressed was.
+    within(dialog).getByRole('button', { name: 'Choose a month' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Choose a year' }),
+      ),
+    );
+    // A month chosen (December, never before this month): the focus is on one of its days.
+    within(dialog).getByRole('button', { name: 'Dec' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const day = await focusedInCalendar();
+    expect(day.closest('table')).not.toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Choose a month' }).textContent).toMatch(
+      /December/,
+    );
+    // Up to the decade, whose name is no control: the focus is on a year; chosen, on a month.
+    within(dialog).getByRole('button', { name: 'Choose a month' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Choose a year' }),
+      ),
+    );
+    await userEvent.keyboard('{Enter}');
+    const year = await focusedInCalendar();
+    expect(year.textContent).toMatch(/^\d{4}$/);
+    await userEvent.keyboard('{Enter}');
+    const month = await focusedInCalendar();
+    expect(month.textContent).toMatch(/^[A-Z][a-z]{2}$/);
+  });
 });
