@@ -121,6 +121,10 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     await waitFor(() => expect(retry.hasAttribute('aria-disabled')).toBe(false));
     expect(retry.isConnected).toBe(true);
     expect(document.activeElement).toBe(retry);
+    // ...and it says so: the alert as it was would tell a screen reader nothing.
+    expect(within(section('Notifications')).getByRole('status').textContent).toBe(
+      "Still couldn't load. Try again later.",
+    );
     await userEvent.keyboard('{Enter}');
     await answer(json(settings));
     expect(

@@ -57,7 +57,12 @@ export function SettingsSection({
           )}
         </div>
         {retry.failed ? (
-          <RetryAlert message={failure} retrying={retry.retrying} onRetry={retry.retry} />
+          <RetryAlert
+            message={failure}
+            retrying={retry.retrying}
+            failedAgain={retry.failedAgain}
+            onRetry={retry.retry}
+          />
         ) : read.isPending ? (
           <Stack gap="sm" aria-busy="true" aria-label={`Loading ${title}`}>
             <Skeleton height={20} width="60%" />

@@ -95,6 +95,14 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("We couldn't load the guides");
+    // A Retry that fails again says so: the alert as it was would tell a screen reader nothing.
+    expect(within(alert).getByRole('status').textContent).toBe('');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(within(alert).getByRole('status').textContent).toBe(
+        "Still couldn't load. Try again later.",
+      ),
+    );
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Rosa Huaman' })).toBeTruthy();

@@ -10,7 +10,7 @@ import { useRetry } from './use-retry';
 function Section({ read }: { read: () => Promise<string> }) {
   const query = useQuery({ queryKey: ['settings'], queryFn: read });
   const heading = useRef<HTMLHeadingElement>(null);
-  const { failed, retrying, retry } = useRetry(query, () => heading.current);
+  const { failed, retrying, retry, failedAgain } = useRetry(query, () => heading.current);
   return (
     <section>
       <h2 ref={heading}>Notifications</h2>
@@ -21,6 +21,7 @@ function Section({ read }: { read: () => Promise<string> }) {
           <button type="button" aria-busy={retrying} onClick={() => void retry()}>
             Retry
           </button>
+          <p role="status">{failedAgain > 0 && `Failed again (${failedAgain})`}</p>
         </div>
       ) : query.isPending ? (
         <p>Loading</p>
@@ -72,6 +73,8 @@ describe('useRetry', () => {
     await waitFor(() => expect(retry.getAttribute('aria-busy')).toBe('false'));
     expect(retry.isConnected).toBe(true);
     expect(document.activeElement).toBe(retry);
+    // ...and the failure is said again, for the screen reader that heard the Retry go busy.
+    expect(screen.getByRole('status').textContent).toBe('Failed again (1)');
 
     // It loads: the Retry is gone, the heading has the keyboard rather than <body>.
     await user.click(retry);

@@ -174,6 +174,7 @@ export function AccountSection({ user }: { user: User }) {
         <RetryAlert
           message="We couldn't check for a pending email change."
           retrying={emailChangeRetry.retrying}
+          failedAgain={emailChangeRetry.failedAgain}
           onRetry={emailChangeRetry.retry}
         />
       )}

@@ -1,4 +1,14 @@
-import { Alert, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   ApiError,
@@ -45,7 +55,10 @@ export function GuideManagement() {
   const listHeading = useRef<HTMLHeadingElement>(null);
   // The failure and its Retry stay while a list never loaded is asked again; once it loads, the
   // alert is gone and the list it asked for takes the keyboard.
-  const { failed, retry } = useRetry(guides, () => [listHeading.current, pageHeading.current]);
+  const { failed, retry, failedAgain } = useRetry(guides, () => [
+    listHeading.current,
+    pageHeading.current,
+  ]);
   // Pending again, the query forgets its error: the message stays the one of the last failure.
   const [lastError, setLastError] = useState<unknown>(null);
   if (guides.error && guides.error !== lastError) setLastError(guides.error);
@@ -89,6 +102,13 @@ export function GuideManagement() {
           >
             Retry
           </Button>
+          {/* The alert and its text stay as they were when a Retry fails again: this line, mounted
+              with it, is a new node each time, so the failure is read out again. */}
+          <VisuallyHidden role="status">
+            {failedAgain > 0 && (
+              <span key={failedAgain}>Still couldn't load. Try again later.</span>
+            )}
+          </VisuallyHidden>
         </Alert>
       )}
       {failed && !data ? null : (
