@@ -1,7 +1,5 @@
-import { Alert, Button, VisuallyHidden } from '@mantine/core';
-import { busyButtonProps } from '@trek/shared';
-
-const RETRY_FAILED_AGAIN = "Still couldn't load. Try again later.";
+import { Alert, Button } from '@mantine/core';
+import { busyButtonProps, RetryFailedAgainStatus } from '@trek/shared';
 
 /** A failed read's message with its Retry (`useRetry` of @trek/shared keeps the keyboard on it). */
 export function RetryAlert({
@@ -28,16 +26,7 @@ export function RetryAlert({
       >
         Retry
       </Button>
-      <RetryFailedAgain count={failedAgain} />
+      <RetryFailedAgainStatus failedAgain={failedAgain} />
     </Alert>
-  );
-}
-
-/** Mounted with the alert, so its later text is read out: a new line for each failed Retry. */
-function RetryFailedAgain({ count }: { count: number }) {
-  return (
-    <VisuallyHidden role="status">
-      {count > 0 && <span key={count}>{RETRY_FAILED_AGAIN}</span>}
-    </VisuallyHidden>
   );
 }

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   ApiError,
   busyButtonProps,
   guidesQueryOptions,
   isWhatsappNumber,
+  RetryFailedAgainStatus,
   useRetry,
 } from '@trek/shared';
 import { useRef, useState } from 'react';
@@ -102,13 +93,7 @@ export function GuideManagement() {
           >
             Retry
           </Button>
-          {/* The alert and its text stay as they were when a Retry fails again: this line, mounted
-              with it, is a new node each time, so the failure is read out again. */}
-          <VisuallyHidden role="status">
-            {failedAgain > 0 && (
-              <span key={failedAgain}>Still couldn't load. Try again later.</span>
-            )}
-          </VisuallyHidden>
+          <RetryFailedAgainStatus failedAgain={failedAgain} />
         </Alert>
       )}
       {failed && !data ? null : (
