@@ -222,6 +222,43 @@ describe('profile photos', () => {
     expect((await api.request('GET', second)).status).toBe(404);
   });
 
+  it('limits upload URLs per account and per client address, whatever accounts it signs in to', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const ask = (user: TestUser, address: string) =>
+      api.request('POST', '/api/profile-image/upload', { as: user, headers: from(address) });
+    const statuses = async (user: TestUser, address: string, times: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < times; i += 1) seen.push((await ask(user, address)).status);
+      return seen;
+    };
+    const ana = await api.signIn('photo-many-a@example.com');
+    const bea = await api.signIn('photo-many-b@example.com');
+    const cai = await api.signIn('photo-many-c@example.com');
+    // One account: 30 an hour. Its refused calls do not use up its address's allowance.
+    expect(await statuses(ana, '203.0.113.50', 32)).toEqual([
+      ...Array<number>(30).fill(200),
+      429,
+      429,
+    ]);
+    expect(await statuses(bea, '203.0.113.50', 30)).toEqual(Array<number>(30).fill(200));
+    // One address: 60 an hour, however many accounts it signs in to; refused as an account is.
+    const refused = await ask(cai, '203.0.113.50');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBe(60 * 60);
+    expect(await refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many uploads. Please try again later.',
+    });
+    // Another address is another client; the hour over, the address may ask again.
+    expect((await ask(cai, '198.51.100.50')).status).toBe(200);
+    api.clock.now = new Date(api.clock.now.getTime() + 60 * 60 * 1000);
+    try {
+      expect((await ask(cai, '203.0.113.50')).status).toBe(200);
+    } finally {
+      api.clock.now = new Date(api.clock.now.getTime() - 60 * 60 * 1000);
+    }
+  });
+
   it('never logs an upload signature', async () => {
     const ana = await api.signIn('photo-log@example.com');
     const url = await ticket(ana);

@@ -19,8 +19,9 @@ import { sessionOf, signedInHook } from '../auth/current-session.js';
 import { hashToken } from '../auth/sessions.js';
 import { findUser } from '../auth/users.js';
 import type { AppContext } from '../context.js';
+import { clientAddressKey } from '../http/client-address.js';
 import { HttpError } from '../http/errors.js';
-import { countHit } from '../http/rate-limit-store.js';
+import { countHit, type Hit } from '../http/rate-limit-store.js';
 import type { ZodTypeProvider } from '../http/zod-type-provider.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
@@ -28,6 +29,13 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 /** Upload URLs one account may ask for in an hour. */
 const UPLOADS_PER_HOUR = 30;
+/**
+ * Upload URLs one client address may ask for in an hour, whichever accounts it signs in to:
+ * without it, an address with many accounts could park many unapplied 5 MB uploads for the hour
+ * they are kept. Two accounts' worth, so a household behind one address is not refused.
+ */
+const UPLOADS_PER_HOUR_PER_ADDRESS = 60;
+const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 /** After a refused upload the rest of its body is read and dropped up to this much. */
 const MAX_DRAINED_BYTES = 16 * 1024 * 1024;
 
@@ -56,6 +64,13 @@ const imageParamsSchema = z.object({
 /** The address a stored photo is served at, under the site's origin. */
 export function profileImageUrlOf(storageKey: string): string {
   return `${IMAGES_PATH}/${storageKey.slice(storageKey.indexOf('/') + 1)}`;
+}
+
+function tooManyUploads(hit: Hit, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
+  return new HttpError(429, 'RATE_LIMITED', 'Too many uploads. Please try again later.', {
+    retryAfterSeconds: seconds,
+  });
 }
 
 function isImageType(value: string): value is ProfileImageType {
@@ -111,13 +126,17 @@ export function registerProfileImageRoutes(
     async (request) => {
       const { userId } = sessionOf(request);
       const now = ctx.now();
-      const hit = await countHit(db, `profile-image:user:${userId}`, 60 * 60 * 1000, now);
-      if (hit.count > UPLOADS_PER_HOUR) {
-        const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
-        throw new HttpError(429, 'RATE_LIMITED', 'Too many uploads. Please try again later.', {
-          retryAfterSeconds: seconds,
-        });
-      }
+      // The account first: a refused call counts only towards the limits already checked, so
+      // one account over its own limit does not use up its address's allowance for the others.
+      const perAccount = await countHit(db, `profile-image:user:${userId}`, UPLOAD_WINDOW_MS, now);
+      if (perAccount.count > UPLOADS_PER_HOUR) throw tooManyUploads(perAccount, now);
+      const perAddress = await countHit(
+        db,
+        `profile-image:ip:${clientAddressKey(request.ip)}`,
+        UPLOAD_WINDOW_MS,
+        now,
+      );
+      if (perAddress.count > UPLOADS_PER_HOUR_PER_ADDRESS) throw tooManyUploads(perAddress, now);
       const id = randomUUID();
       const signature = randomBytes(32).toString('base64url');
       await db.query(
