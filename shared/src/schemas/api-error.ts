@@ -39,6 +39,8 @@ export const API_ERROR_CODES = [
   'MAIL_NOT_SENT',
   /** 503: the call needs a setting the server was started without (its log says which). */
   'NOT_CONFIGURED',
+  /** 503: the store holds as many photo uploads not yet applied as it may; they leave within the hour. */
+  'STORAGE_FULL',
   /** 500: our fault; the details are in the server's log, not in the answer. */
   'INTERNAL',
 ] as const;
