@@ -64,6 +64,11 @@ const envSchema = z.object({
   MAGIC_LINK_MAILS_PER_EMAIL: z.coerce.number().int().min(1).default(30),
   /** Social sign-ins one client address may start in 10 minutes (each stores a row). */
   OAUTH_STARTS_PER_IP: z.coerce.number().int().min(1).default(30),
+  /**
+   * Megabytes of profile photos uploaded and not yet applied the store may hold at once, from
+   * everyone; beyond it uploads are refused (503) until some are applied or swept.
+   */
+  UNAPPLIED_UPLOADS_MAX_MB: z.coerce.number().int().min(5).default(2048),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** OpenID Connect issuer of Google (discovery document under it). */
@@ -135,6 +140,8 @@ export type Config = {
   magicLinkRatePerIp: number;
   magicLinkMailsPerEmail: number;
   oauthStartsPerIp: number;
+  /** The ceiling on the bytes of uploaded photos not yet applied (UNAPPLIED_UPLOADS_MAX_MB). */
+  unappliedUploadsMaxBytes: number;
   /** The WhatsApp Cloud API's settings; each is null when not set (docs/product/admin.md). */
   whatsapp: {
     number: string | null;
@@ -221,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     magicLinkRatePerIp: c.MAGIC_LINK_RATE_PER_IP,
     magicLinkMailsPerEmail: c.MAGIC_LINK_MAILS_PER_EMAIL,
     oauthStartsPerIp: c.OAUTH_STARTS_PER_IP,
+    unappliedUploadsMaxBytes: c.UNAPPLIED_UPLOADS_MAX_MB * 1024 * 1024,
     whatsapp: {
       number: c.WHATSAPP_NUMBER || null,
       appSecret: c.WHATSAPP_APP_SECRET ?? null,

@@ -42,6 +42,11 @@ export class ImageGuard extends Transform {
     super();
   }
 
+  /** The bytes passed so far: the size of the stored image once the body has ended. */
+  get bytes(): number {
+    return this.received;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.received += chunk.length;
     if (this.received > this.maxBytes) {

@@ -271,3 +271,76 @@ describe('profile photos', () => {
     expect(log).not.toContain(signature);
   });
 });
+
+describe('the ceiling on uploaded photos not yet applied (UNAPPLIED_UPLOADS_MAX_MB)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    // Room for two photos at the 5 MB cap and 1 MB more.
+    api = await startTestApi({ UNAPPLIED_UPLOADS_MAX_MB: '11' });
+  });
+  afterAll(() => api.close());
+
+  const FULL = Buffer.concat([PNG, Buffer.alloc(PROFILE_IMAGE_MAX_BYTES - PNG.length)]);
+  const ticket = async (user: TestUser) => {
+    const res = await api.request('POST', '/api/profile-image/upload', { as: user });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { uploadURL: string }).uploadURL;
+  };
+  const upload = (url: string, user: TestUser, body: Buffer | ReadableStream<Uint8Array>) =>
+    fetch(new URL(url, api.url), {
+      method: 'PUT',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie, 'content-type': 'image/png' },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  const apply = (user: TestUser, profileImageURL: string) =>
+    api.request('PUT', '/api/profile-image', { as: user, body: { profileImageURL } });
+
+  it('counts stored uploads by their size and one under way at the cap, refuses past it with 503, and lets an applied photo make room', async () => {
+    const ana = await api.signIn('ceiling-a@example.com');
+    const bea = await api.signIn('ceiling-b@example.com');
+    const cai = await api.signIn('ceiling-c@example.com');
+    const anaPhoto = await ticket(ana);
+    expect((await upload(anaPhoto, ana, FULL)).status).toBe(200);
+    // Small photos count as what they are: three fit beside a full one.
+    for (let i = 0; i < 3; i += 1)
+      expect((await upload(await ticket(cai), cai, PNG)).status).toBe(200);
+
+    // An upload under way holds the cap until it ends: the next one would pass the ceiling.
+    let finish = () => {};
+    const slow = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(PNG);
+        finish = () => controller.close();
+      },
+    });
+    const slowUrl = await ticket(bea);
+    const slowAnswer = upload(slowUrl, bea, slow);
+    const slowId = slowUrl.split('/').at(-1)?.split('?')[0];
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await api.db.query<{ status: string }>(
+        'select status from profile_image_uploads where id = $1',
+        [slowId],
+      );
+      if (rows[0]?.status === 'receiving') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const waiting = await ticket(cai);
+    const refused = await upload(waiting, cai, PNG);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      code: 'STORAGE_FULL',
+      message: 'Photo uploads are paused for a while. Please try again later.',
+    });
+    finish();
+    expect((await slowAnswer).status).toBe(200);
+
+    // Now a second full photo fits (5 MB and four small ones, plus 5 MB), and then nothing does.
+    const beaPhoto = await ticket(bea);
+    expect((await upload(beaPhoto, bea, FULL)).status).toBe(200);
+    expect((await upload(waiting, cai, PNG)).status).toBe(503);
+    // A photo made the profile photo is no longer waiting: the refused URL, given back, now works.
+    expect((await apply(ana, anaPhoto)).status).toBe(200);
+    expect((await upload(waiting, cai, PNG)).status).toBe(200);
+  });
+});

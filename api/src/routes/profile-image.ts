@@ -49,6 +49,8 @@ const EXTENSIONS: Record<ProfileImageType, string> = {
 
 const UPLOAD_EXPIRED = 'This upload link has expired or was already used.';
 const NOT_YOUR_UPLOAD = 'profileImageURL: must be the upload URL of a photo you sent';
+/** The ceiling on the unapplied uploads of everyone is reached (UNAPPLIED_UPLOADS_MAX_MB). */
+const STORAGE_FULL = 'Photo uploads are paused for a while. Please try again later.';
 /** An upload URL in the right form that names no photo of this user's, stored within the hour. */
 const UPLOAD_NOT_FOUND = 'That photo upload was not found or has expired. Please upload it again.';
 
@@ -203,6 +205,25 @@ export function registerProfileImageRoutes(
           return refuse(tooLarge(PROFILE_IMAGE_MAX_BYTES));
         }
 
+        // The ceiling on unapplied uploads, swept only after an hour: this upload, now
+        // 'receiving', counts at the cap with every other one under way, so of two that start
+        // together the later to ask sees both, and together they never pass the ceiling.
+        const pending = await db.query<{ total: string | number }>(
+          `select coalesce(sum(case when status = 'stored' and size_bytes is not null
+                               then size_bytes else $1 end), 0) as total
+           from profile_image_uploads where status in ('receiving', 'stored')`,
+          [PROFILE_IMAGE_MAX_BYTES],
+        );
+        const total = Number(pending.rows[0]?.total ?? 0);
+        if (total > config.unappliedUploadsMaxBytes) {
+          request.log.warn(
+            { total, ceiling: config.unappliedUploadsMaxBytes },
+            'photo upload refused: the unapplied uploads reached UNAPPLIED_UPLOADS_MAX_MB',
+          );
+          await forget();
+          return refuse(new HttpError(503, 'STORAGE_FULL', STORAGE_FULL));
+        }
+
         const key = `profile-images/${randomUUID()}.${EXTENSIONS[declared]}`;
         const guard = new ImageGuard(declared, PROFILE_IMAGE_MAX_BYTES);
         const leftEarly = () => {
@@ -221,8 +242,9 @@ export function registerProfileImageRoutes(
           body.off('close', leftEarly);
         }
         await db.query(
-          `update profile_image_uploads set status = 'stored', storage_key = $2 where id = $1`,
-          [request.params.id, key],
+          `update profile_image_uploads set status = 'stored', storage_key = $2, size_bytes = $3
+           where id = $1`,
+          [request.params.id, key, guard.bytes],
         );
         return { success: true as const };
       },
