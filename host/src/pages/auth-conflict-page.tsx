@@ -11,7 +11,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import {
   ApiError,
   busyButtonProps,
@@ -19,6 +18,7 @@ import {
   PATHS,
   PageMeta,
   sendLinkingMagicLinkMutationOptions,
+  useSingleFlightMutation,
 } from '@trek/shared';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -89,7 +89,9 @@ export function AuthConflictPage() {
   const token = params.get('token') ?? '';
   const [email, setEmail] = useState(params.get('email') ?? '');
   const edited = email.trim().toLowerCase() !== (params.get('email') ?? '').trim().toLowerCase();
-  const send = useMutation({
+  // One e-mail per press: `isPending` of a plain mutation turns true only after a render, so
+  // both clicks of a fast double click sent one (decision 90).
+  const send = useSingleFlightMutation({
     ...sendLinkingMagicLinkMutationOptions(),
     // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
     // person waiting for an e-mail that never comes.
@@ -143,7 +145,7 @@ export function AuthConflictPage() {
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                if (!email.trim() || send.isPending) return;
+                if (!email.trim()) return;
                 send.mutate({ email: email.trim(), linkingToken: token, provider });
               }}
             >

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
@@ -104,6 +104,24 @@ describe('auth conflict page', () => {
       provider: 'google',
       purpose: 'account_linking',
     });
+  });
+
+  it('sends one link for a double click on Send verification link', async () => {
+    const api = mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    renderConflict('?email=ana%40example.com&provider=google&token=abc123');
+    const send = await screen.findByRole('button', { name: 'Send verification link' });
+    // Two clicks in one task, as a fast double click in Chromium: no render in between.
+    fireEvent.click(send);
+    fireEvent.click(send);
+    await screen.findByRole('heading', { name: 'Check Your Email' });
+    expect(api.callsTo('POST /api/auth/send-magic-link')).toHaveLength(1);
   });
 
   it('says so inline when the link could not be sent, and lets the person try again', async () => {
