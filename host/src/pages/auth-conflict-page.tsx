@@ -15,6 +15,7 @@ import {
   ApiError,
   busyButtonProps,
   emailSchema,
+  magicLinkError,
   PATHS,
   PageMeta,
   sendLinkingMagicLinkMutationOptions,
@@ -23,6 +24,7 @@ import {
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
+/** The server refused the address: the one failure that checking it can mend. */
 export const SEND_FAILED = 'We could not send the link. Please check the address and try again.';
 
 /** Dead ends: no link this page sends can finish this sign-in; signing in again starts a new one. */
@@ -52,6 +54,17 @@ function isExpired(error: unknown, email: string, edited: boolean): boolean {
   // An address changed by hand is refused as LINKING_EXPIRED too: checking it is the way out.
   if (error.code === 'LINKING_EXPIRED') return !edited;
   return error.code === 'VALIDATION' && emailSchema.safeParse(email).success;
+}
+
+/**
+ * What a failed send that a retry may mend says (docs/product/sign-in.md, "Conflicts"): to check
+ * the address only when the server refused it (or, changed by hand, it is not the attempt's);
+ * a wait or an error of ours in the words the registration modal uses for them.
+ */
+function sendFailure(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'LINKING_EXPIRED') return SEND_FAILED;
+  const failure = magicLinkError(error);
+  return failure.code === 'invalid_email' ? SEND_FAILED : failure.message;
 }
 
 /** The page's title and a dead end's reason, with the way out. */
@@ -167,7 +180,7 @@ export function AuthConflictPage() {
                 />
                 {send.isError && (
                   <Alert color="red" variant="light" role="alert">
-                    {SEND_FAILED}
+                    {sendFailure(send.error)}
                   </Alert>
                 )}
                 {/* Busy, not disabled, while sending: a native `disabled` drops the keyboard's

@@ -124,19 +124,48 @@ describe('auth conflict page', () => {
     expect(api.callsTo('POST /api/auth/send-magic-link')).toHaveLength(1);
   });
 
-  it('says so inline when the link could not be sent, and lets the person try again', async () => {
-    mockApi({
-      routes: {
-        'POST /api/auth/send-magic-link': apiError(502, 'MAIL_NOT_SENT', 'Mail not sent'),
-      },
-    });
-    renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
-      path: '/auth/conflict?email=ana%40example.com&provider=google&token=abc123',
-    });
-    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
-    expect(screen.getByRole('button', { name: 'Send verification link' })).toBeTruthy();
-  });
+  const GENERIC = 'Something went wrong. Please try again.';
+  it.each([
+    [
+      'the server asks to wait',
+      'ana%40example.com',
+      () => apiError(429, 'RATE_LIMITED', 'Too many', { 'retry-after': '600' }),
+      'Too many requests. Please try again in 10 minutes.',
+    ],
+    [
+      'the mail was not sent',
+      'ana%40example.com',
+      () => apiError(502, 'MAIL_NOT_SENT', 'Mail not sent'),
+      GENERIC,
+    ],
+    [
+      'the server failed',
+      'ana%40example.com',
+      () => apiError(500, 'INTERNAL', 'Internal error'),
+      GENERIC,
+    ],
+    [
+      'the network failed',
+      'ana%40example.com',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      GENERIC,
+    ],
+    [
+      'the server refused the address',
+      'ana%40example',
+      () => apiError(400, 'VALIDATION', 'email: Invalid email'),
+      SEND_FAILED,
+    ],
+  ])(
+    'says inline, in words that fit, when %s, and lets the person try again',
+    async (_, email, answer, message) => {
+      mockApi({ routes: { 'POST /api/auth/send-magic-link': answer } });
+      renderConflict(`?email=${email}&provider=google&token=abc123`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(screen.getByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    },
+  );
 
   it('keeps the focus on the busy button while sending, and after a failure', async () => {
     let answer: (response: Response) => void = () => {};
@@ -155,7 +184,7 @@ describe('auth conflict page', () => {
     expect(send.hasAttribute('disabled')).toBe(false);
     expect(document.activeElement).toBe(send);
     answer(apiError(502, 'MAIL_NOT_SENT', 'Mail not sent'));
-    expect((await screen.findByRole('alert')).textContent).toBe(SEND_FAILED);
+    expect((await screen.findByRole('alert')).textContent).toBe(GENERIC);
     expect(send.getAttribute('aria-disabled')).toBeNull();
     expect(document.activeElement).toBe(send);
   });
