@@ -339,4 +339,25 @@ describe("sign-in page's e-mail link", () => {
       'Too many requests. Please try again in 10 minutes.',
     );
   });
+
+  it.each([
+    ['a server error', () => apiError(500, 'INTERNAL', 'Internal error')],
+    ['a refusal to send more', () => apiError(429, 'RATE_LIMITED', 'Too many')],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])(
+    'gives the keyboard to the alert after %s, and removes it once a field is edited, as the modal does',
+    async (_, answer) => {
+      mockApi({ routes: { 'POST /api/auth/request-magic-link': answer } });
+      renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+      await userEvent.type(await screen.findByLabelText('First Name *'), 'Ana');
+      await userEvent.type(screen.getByLabelText('Last Name *'), 'Quispe');
+      await userEvent.type(screen.getByLabelText('Email *'), 'ana@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      await userEvent.type(screen.getByLabelText('Email *'), 'x');
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+  );
 });

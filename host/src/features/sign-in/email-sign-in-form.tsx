@@ -19,7 +19,7 @@ import {
   requestMagicLinkMutationOptions,
   useSingleFlightMutation,
 } from '@trek/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ZodMiniType } from 'zod/mini';
 
 interface Values {
@@ -62,15 +62,29 @@ function validate(values: Values): FormErrors {
  * The API asks for the names too (a first sign-in creates the account with them).
  */
 export function EmailSignInForm({ returnTo }: { returnTo: string }) {
+  // What the server said about the last send, as the registration modal keeps it: shown until
+  // the person sends again or edits a field (it is about an attempt they have moved on from).
+  const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
   const form = useForm<Values>({
     // Named, so its fields' `data-path`s (which `getInputNode` finds) are its own on the page.
     name: 'email-sign-in',
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '' },
     validate,
+    onValuesChange: () => setServerError(null),
   });
   // One link per press: a double click or a second Enter sends once.
-  const send = useSingleFlightMutation(requestMagicLinkMutationOptions());
+  const send = useSingleFlightMutation({
+    ...requestMagicLinkMutationOptions(),
+    onMutate: () => setServerError(null),
+    onError: (failure) => setServerError(magicLinkError(failure)),
+  });
+  // A failed send: the message takes the keyboard from the button pressed (and, an alert, is
+  // announced), as in the modal.
+  const errorNode = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (serverError) errorNode.current?.focus();
+  }, [serverError]);
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   // A failed check brings the keyboard to the first field in error (its message is read with it).
@@ -159,9 +173,9 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
               autoComplete="email"
               {...form.getInputProps('email')}
             />
-            {send.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {magicLinkError(send.error).message}
+            {serverError && (
+              <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
+                {serverError.message}
               </Alert>
             )}
             <Button type="submit" {...busyButtonProps(send.isPending)}>
