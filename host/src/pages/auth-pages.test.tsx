@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../test/render';
+import { renderRoutes, traveler } from '../test/render';
 import {
   AuthConflictPage,
   LINKING_EXPIRED,
@@ -63,6 +63,46 @@ describe('sign-in page', () => {
     expect(
       screen.getByRole('button', { name: 'Continue with Facebook' }).hasAttribute('disabled'),
     ).toBe(false);
+  });
+});
+
+describe('sign-in page for a signed-in user', () => {
+  function renderSignedIn(path: string) {
+    mockApi({ user: traveler });
+    const view = renderRoutes(
+      [
+        { path: '/sign-in', element: <SignInPage /> },
+        { path: '/u/settings', element: <h1>Settings</h1> },
+        { path: '/u/projects', element: <h1>My Projects</h1> },
+      ],
+      { path },
+    );
+    // Nothing to sign in with while the user is not known yet.
+    expect(screen.queryByRole('heading', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+    return view;
+  }
+
+  it('goes on to returnTo, the sign-in page replaced in the history', async () => {
+    const { router } = renderSignedIn('/sign-in?returnTo=%2Fu%2Fsettings');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it.each([
+    ['no returnTo', '/sign-in'],
+    ['an off-site returnTo', '/sign-in?returnTo=%2F%2Fevil.example'],
+  ])('goes on to My Projects for %s', async (_, path) => {
+    const { router } = renderSignedIn(path);
+    expect(await screen.findByRole('heading', { name: 'My Projects' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/u/projects');
+  });
+
+  it('stays to say why a sign-in came back with an error', async () => {
+    renderSignedIn('/sign-in?error=access_denied&returnTo=%2Fu%2Fsettings');
+    expect((await screen.findByRole('alert')).textContent).toContain('Sign-in was cancelled');
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
   });
 });
 

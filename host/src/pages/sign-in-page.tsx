@@ -11,9 +11,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { PageMeta, providersQueryOptions, SITE, socialSignInButtonContent } from '@trek/shared';
+import {
+  PageMeta,
+  PageSkeleton,
+  providersQueryOptions,
+  SITE,
+  socialSignInButtonContent,
+  useAuth,
+} from '@trek/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 
 /** The e-mail form (and Mantine's forms slice) loads when asked for, not with the page. */
 const EmailSignInForm = lazy(() =>
@@ -57,14 +64,32 @@ export function SignInPage() {
   const { data: providers } = useQuery(providersQueryOptions());
   const unavailable = (provider: Provider) => providers?.[provider].available === false;
   const [emailOpen, setEmailOpen] = useState(false);
+  const { isAuthenticated, isLoading } = useAuth();
 
   // A full-page navigation: the API answers with the provider's consent screen.
   const continueWith = (provider: Provider) =>
     window.location.assign(providerSignInUrl(provider, returnTo));
 
+  const meta = (
+    <PageMeta title="Sign in" description="Sign in to follow your trek requests." noIndex />
+  );
+  // Signed in already: on to where signing in would lead, the sign-in page left out of the
+  // history. Not with an `error`: a failed link of another method (Settings) comes back here, and
+  // its reason is said only here.
+  if (isAuthenticated && !error) return <Navigate to={returnTo} replace />;
+  // Until the user is known, no sign-in offer that a signed-in person would only leave.
+  if (isLoading) {
+    return (
+      <>
+        {meta}
+        <PageSkeleton />
+      </>
+    );
+  }
+
   return (
     <>
-      <PageMeta title="Sign in" description="Sign in to follow your trek requests." noIndex />
+      {meta}
       <Container size={440} py={64}>
         <Paper withBorder radius="md" p="xl">
           <Stack gap="md">
