@@ -159,8 +159,11 @@ describe('admin guide management', () => {
         'zones: At most 20 zones',
       ],
       [{ name: 'x'.repeat(101), locale: 'es' }, 'name: Guide name must be at most 100'],
-      [{ name: 'Ana\u0000', locale: 'es' }, 'name: must not contain control characters'],
-      [{ name: 'Ana\u202E', locale: 'es' }, 'name: must not contain text-direction controls'],
+      [{ name: 'Ana\u0000', locale: 'es' }, 'name: Please remove control characters such as tabs.'],
+      [
+        { name: 'Ana\u202E', locale: 'es' },
+        'name: Please remove the text-direction characters (they can disguise text).',
+      ],
       [{ name: 'Ana', locale: 'es', isActive: 'yes' }, 'isActive:'],
       [[], ''],
     ];

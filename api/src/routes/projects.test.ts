@@ -150,7 +150,7 @@ describe('projects', () => {
       [body({ endDate: '2026-03-01' }), /^endDate: must not be before startDate/],
       [body({ startDate: '2025-01-01' }), /^startDate: must not be in the past/],
       [body({ startDate: '2030-02-30' }), /^startDate: must be a real calendar date/],
-      [body({ title: 'Lares\u0000' }), /^title: must not contain control characters/],
+      [body({ title: 'Lares\u0000' }), /^title: Please remove control characters such as tabs\./],
     ];
     for (const [payload, message] of cases) {
       const res = await create(user, payload);
@@ -274,12 +274,12 @@ describe('projects', () => {
       [
         'a lone surrogate in formData',
         body({ formData: formData({ trek: 'La\ud800res' }) }),
-        /^formData\.trek: must be valid Unicode/,
+        /^formData\.trek: Please use valid characters only\./,
       ],
       [
         'a lone surrogate in utm',
         body({ formData: formData({ utm: { source: 'a\ud800', medium: '', campaign: '' } }) }),
-        /^formData\.utm\.source: must be valid Unicode/,
+        /^formData\.utm\.source: Please use valid characters only\./,
       ],
       ['a year-0 end date', body({ endDate: '0000-01-01' }), /^endDate: must be between 2000/],
       [
@@ -292,9 +292,13 @@ describe('projects', () => {
         body({ startDate: null, endDate: '2020-01-01' }),
         /^endDate: must be between|^endDate: must not be in the past/,
       ],
-      ['a title of spaces', body({ title: '   ' }), /^title: is required/],
+      ['a title of spaces', body({ title: '   ' }), /^title: Please fill in this field\./],
       ['a title of zero-width characters', body({ title: '\u200b\u200d\ufeff' }), /^title/],
-      ['a C1 control in a title', body({ title: 'Lares\u0085' }), /^title: must not contain/],
+      [
+        'a C1 control in a title',
+        body({ title: 'Lares\u0085' }),
+        /^title: Please remove control characters/,
+      ],
       [
         'a repeated language',
         body({ formData: formData({ languages: ['english', 'english'] }) }),

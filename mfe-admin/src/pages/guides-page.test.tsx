@@ -160,7 +160,7 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
       'POST /api/admin/guides': apiError(
         400,
         'VALIDATION',
-        'name: must not contain control characters',
+        'name: Please remove control characters such as tabs.',
       ),
     });
     await guideCard('Rosa Huaman');
@@ -168,7 +168,7 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Create guide' }));
     const shown = await toast();
     expect(shown.textContent).toContain('Failed to create guide');
-    expect(shown.textContent).toContain('name: must not contain control characters');
+    expect(shown.textContent).toContain('name: Please remove control characters such as tabs.');
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveProperty('value', 'Eva');
   });
 

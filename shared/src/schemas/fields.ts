@@ -31,11 +31,16 @@ const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\
 /** Bidi overrides and isolates: they make a name or an address display as something else. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 
+/**
+ * What a broken rule says, in the forms (under the field) and in the API's 400 answers (after the
+ * field's path): one sentence that says what to do, in the forms' own "Please ..." voice. The
+ * fields the spec words itself (first and last name, e-mail, guide name) pass their own.
+ */
 export const TEXT_MESSAGES = {
-  required: 'is required',
-  surrogate: 'must be valid Unicode text',
-  control: 'must not contain control characters',
-  bidi: 'must not contain text-direction controls',
+  required: 'Please fill in this field.',
+  surrogate: 'Please use valid characters only.',
+  control: 'Please remove control characters such as tabs.',
+  bidi: 'Please remove the text-direction characters (they can disguise text).',
 } as const;
 
 export function trimInvisible(value: string): string {

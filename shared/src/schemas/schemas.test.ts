@@ -1,6 +1,16 @@
 import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { describe, expect, it } from 'vitest';
-import { emailSchema, freeText, isoDateSchema, lineText, personNameSchema } from './fields';
+import { displayNameSchema } from './account';
+import {
+  emailSchema,
+  firstNameSchema,
+  freeText,
+  isoDateSchema,
+  lastNameSchema,
+  lineText,
+  personNameSchema,
+} from './fields';
+import { guideNameSchema, guideZonesSchema } from './guide';
 import { createProjectBodySchema, wizardFormDataSchema } from './project';
 
 const completeAnswers = buildWizardAnswers();
@@ -54,11 +64,11 @@ describe('the text rule', () => {
     createProjectBodySchema.safeParse({ ...body, title: value }).error?.issues[0]?.message;
 
   it('refuses lone surrogates, C0 and C1 controls, and blank text', () => {
-    expect(title('La\ud800res')).toBe('must be valid Unicode text');
-    expect(title('Lares\u0085')).toBe('must not contain control characters');
-    expect(title('Lares\u001b')).toBe('must not contain control characters');
-    expect(title('   ')).toBe('is required');
-    expect(title('\u200b\u200c\u200d\u2060\ufeff')).toBe('is required');
+    expect(title('La\ud800res')).toBe('Please use valid characters only.');
+    expect(title('Lares\u0085')).toBe('Please remove control characters such as tabs.');
+    expect(title('Lares\u001b')).toBe('Please remove control characters such as tabs.');
+    expect(title('   ')).toBe('Please fill in this field.');
+    expect(title('\u200b\u200c\u200d\u2060\ufeff')).toBe('Please fill in this field.');
     expect(title('Lares 😀')).toBeUndefined();
   });
 
@@ -74,11 +84,41 @@ describe('the text rule', () => {
   });
 
   it('refuses text-direction controls in names and e-mails', () => {
-    expect(personNameSchema.safeParse('Ana\u202Egnp.exe').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u202Egnp.exe').error?.issues[0]?.message).toBe(
+      'Please remove the text-direction characters (they can disguise text).',
+    );
     expect(personNameSchema.safeParse('Ana\u2067').success).toBe(false);
     expect(emailSchema.safeParse('ana\u202E@example.com').success).toBe(false);
     // Arabic or Hebrew names need no control characters.
     expect(personNameSchema.safeParse('אנה').success).toBe(true);
+  });
+
+  it('says what to do, as a sentence, on every name field a person types in', () => {
+    const fields = {
+      firstNameSchema,
+      lastNameSchema,
+      displayNameSchema,
+      guideNameSchema,
+      guideZones: {
+        safeParse: (value: string) => guideZonesSchema.safeParse([value]),
+      },
+    };
+    for (const [field, schema] of Object.entries(fields)) {
+      const message = (value: string) => schema.safeParse(value).error?.issues[0]?.message;
+      expect([field, message('Ana\u202Egnp.exe')]).toEqual([
+        field,
+        'Please remove the text-direction characters (they can disguise text).',
+      ]);
+      expect([field, message('Ana\u0007')]).toEqual([
+        field,
+        'Please remove control characters such as tabs.',
+      ]);
+      expect([field, message('Ana\tQuispe')]).toEqual([
+        field,
+        'Please remove control characters such as tabs.',
+      ]);
+      expect([field, message('A\ud800na')]).toEqual([field, 'Please use valid characters only.']);
+    }
   });
 
   it('normalises e-mails to NFC and lower case, and refuses a lone surrogate', () => {

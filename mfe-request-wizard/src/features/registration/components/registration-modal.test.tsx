@@ -143,6 +143,14 @@ describe('RegistrationModal', () => {
     await fill(user, 'First Name *', '\u200b ');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
+    // Said as what to do, not as a fragment of the rule.
+    await fill(user, 'First Name *', 'Ana\u202Egnp.exe');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(
+      await screen.findByText(
+        'Please remove the text-direction characters (they can disguise text).',
+      ),
+    ).toBeTruthy();
     expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);
   });
 
