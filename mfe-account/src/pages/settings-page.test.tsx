@@ -80,9 +80,31 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     expect(await screen.findByText("We couldn't load your sign-in methods.")).toBeTruthy();
     fail = false;
     await userEvent.click(
-      within(section('Sign-in Methods')).getByRole('button', { name: 'Retry' }),
+      within(section('Sign-in Methods')).getByRole('button', {
+        name: 'Retry loading your sign-in methods',
+      }),
     );
     expect(await screen.findByRole('button', { name: 'Unlink Google' })).toBeTruthy();
+  });
+
+  it('names each Retry after what it reads again, beginning with its visible word', async () => {
+    const failed = () => apiError(500, 'INTERNAL', 'Internal server error');
+    settingsApi({
+      'GET /api/auth/methods': failed,
+      'GET /api/user/settings': failed,
+      'GET /api/user/email-change': failed,
+    });
+    renderPage(<SettingsPage />);
+    await screen.findByText("We couldn't load your notification settings.");
+    await screen.findByText("We couldn't load your sign-in methods.");
+    await screen.findByText("We couldn't check for a pending email change.");
+    const retries = screen.getAllByRole('button', { name: /^Retry/ });
+    expect(retries.map((button) => button.textContent)).toEqual(['Retry', 'Retry', 'Retry']);
+    expect(retries.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Retry checking for a pending email change',
+      'Retry loading your sign-in methods',
+      'Retry loading your notification settings',
+    ]);
   });
 
   it('keeps the keyboard on Retry while the read is asked again, and gives it to the heading when it loads', async () => {
@@ -109,7 +131,9 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     });
     renderPage(<SettingsPage />);
     await screen.findByText("We couldn't load your notification settings.");
-    const retry = within(section('Notifications')).getByRole('button', { name: 'Retry' });
+    const retry = within(section('Notifications')).getByRole('button', {
+      name: 'Retry loading your notification settings',
+    });
     retry.focus();
     await userEvent.keyboard('{Enter}');
     // Asked again: the failure and its (busy) Retry stay, with the focus.
@@ -145,7 +169,9 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     });
     renderPage(<SettingsPage />);
     await screen.findByText("We couldn't check for a pending email change.");
-    const retry = within(section('Account')).getByRole('button', { name: 'Retry' });
+    const retry = within(section('Account')).getByRole('button', {
+      name: 'Retry checking for a pending email change',
+    });
     retry.focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement).toBe(retry));

@@ -10,6 +10,8 @@ export interface SettingsSectionProps {
   /** The section's data: skeleton rows while it loads, `failure` with a Retry if it fails. */
   read?: RetryableRead;
   failure?: string;
+  /** What the failure's Retry does, after its visible word: 'loading your …'. */
+  retryWhat?: string;
   /** The heading, for a part of the section that gives the keyboard to it. */
   headingRef?: RefObject<HTMLHeadingElement | null>;
   children?: ReactNode;
@@ -30,6 +32,7 @@ export function SettingsSection({
   description,
   read = LOADED,
   failure = '',
+  retryWhat = `loading ${title.toLowerCase()}`,
   headingRef,
   children,
 }: SettingsSectionProps) {
@@ -59,6 +62,7 @@ export function SettingsSection({
         {retry.failed ? (
           <RetryAlert
             message={failure}
+            what={retryWhat}
             retrying={retry.retrying}
             failedAgain={retry.failedAgain}
             onRetry={retry.retry}

@@ -173,6 +173,7 @@ export function AccountSection({ user }: { user: User }) {
       {emailChangeRetry.failed && (
         <RetryAlert
           message="We couldn't check for a pending email change."
+          what="checking for a pending email change"
           retrying={emailChangeRetry.retrying}
           failedAgain={emailChangeRetry.failedAgain}
           onRetry={emailChangeRetry.retry}

@@ -64,6 +64,7 @@ export function NotificationsSection() {
       description="Choose the emails you receive."
       read={settings}
       failure="We couldn't load your notification settings."
+      retryWhat="loading your notification settings"
     >
       {settings.data && (
         <Stack gap="md">

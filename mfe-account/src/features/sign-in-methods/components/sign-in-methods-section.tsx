@@ -85,6 +85,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
       description="The ways you can sign in to TrekPeru."
       read={methods}
       failure="We couldn't load your sign-in methods."
+      retryWhat="loading your sign-in methods"
     >
       {data && (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
