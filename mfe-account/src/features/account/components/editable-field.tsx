@@ -44,6 +44,7 @@ export function EditableField({
 }: EditableFieldProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const returnFocus = useRef(false);
   const labelId = useId();
   const form = useForm({
@@ -68,6 +69,9 @@ export function EditableField({
     returnFocus.current = true;
     setEditing(false);
   };
+  // The message under the field is in no live region: a screen reader reads it (the field's
+  // aria-describedby, aria-invalid) once the focus is on the field, as in the sign-in forms.
+  const focusField = () => input.current?.focus();
 
   if (!editing) {
     return (
@@ -103,8 +107,11 @@ export function EditableField({
         }
         const outcome = await onSave(next);
         if (outcome === true) stopEditing();
-        else if (typeof outcome === 'string') form.setFieldError('value', outcome);
-      })}
+        else if (typeof outcome === 'string') {
+          form.setFieldError('value', outcome);
+          focusField();
+        }
+      }, focusField)}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !saving) stopEditing();
       }}
@@ -117,6 +124,7 @@ export function EditableField({
           description={description}
           // Focus moves into the field as it opens (and back to Edit as it closes).
           autoFocus
+          ref={input}
           key={form.key('value')}
           {...form.getInputProps('value')}
         />
