@@ -455,6 +455,25 @@ describe('sign-in methods', () => {
     expect(api.callsTo('POST /api/auth/link-magic-link')).toHaveLength(1);
   });
 
+  it('sends one magic link for a double click whose first click is answered before the second', async () => {
+    const api = settingsApi({
+      'GET /api/auth/methods': json(
+        methods({ magicLink: { connected: false, emailVerified: false } }),
+      ),
+      'POST /api/auth/link-magic-link': json({ success: true, message: 'Check your email.' }),
+    });
+    renderPage(<SettingsPage />);
+    const link = await screen.findByRole('button', { name: 'Link Magic link' });
+    fireEvent.click(link, { detail: 1 });
+    expect(
+      await screen.findByText(/We sent a sign-in link to ana.quispe@example.com/),
+    ).toBeTruthy();
+    await waitFor(() => expect(link.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(link, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /api/auth/link-magic-link')).toHaveLength(1);
+  });
+
   it('says a provider was linked when coming back from it, once', async () => {
     settingsApi({
       'GET /api/auth/methods': json(
@@ -652,6 +671,24 @@ describe('a write is sent once, and focus stays where the traveler is', () => {
     expect(await screen.findByText("We'll email you a download link within 24 hours")).toBeTruthy();
     expect(api.callsTo('POST /api/user/export-data')).toHaveLength(1);
     expect(document.activeElement).toBe(exportButton);
+  });
+
+  it('requests one data export for a double click whose first click is answered before the second', async () => {
+    const api = settingsApi({
+      'POST /api/user/export-data': json({ success: true, message: 'queued' }, 202),
+    });
+    renderPage(<SettingsPage />);
+    const exportButton = await screen.findByRole('button', { name: 'Export my data' });
+    fireEvent.click(exportButton, { detail: 1 });
+    expect(await screen.findByText("We'll email you a download link within 24 hours")).toBeTruthy();
+    await waitFor(() => expect(exportButton.getAttribute('aria-disabled')).toBeNull());
+    // The second click of the double click (a click count of 2), once the button is ready again.
+    fireEvent.click(exportButton, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /api/user/export-data')).toHaveLength(1);
+    // A click of its own asks again.
+    fireEvent.click(exportButton, { detail: 1 });
+    await waitFor(() => expect(api.callsTo('POST /api/user/export-data')).toHaveLength(2));
   });
 
   it('saves a switch once for a double click, and never disables it under the focus', async () => {

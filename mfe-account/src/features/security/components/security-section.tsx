@@ -4,6 +4,7 @@ import {
   requestDataExportMutationOptions,
   signOutOtherDevicesMutationOptions,
   type User,
+  useOnePress,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { type ReactNode, useState } from 'react';
@@ -27,15 +28,21 @@ function Row({ title, text, action }: { title: string; text: ReactNode; action: 
 
 /**
  * Security & Privacy: sign out of other devices, export the data, delete the account. Each write
- * is sent once however often its button is pressed, and the busy button keeps the focus.
+ * is sent once however often its button is pressed, and the busy button keeps the focus. The
+ * local API answers within a click's time, so the busy state alone lets a double click's second
+ * half through: Export my data stays where it is, and the dialog's button stays clickable while
+ * the dialog closes (docs/decisions/0090).
  */
 export function SecuritySection({ user }: { user: User }) {
   const signOut = useSingleFlightMutation(signOutOtherDevicesMutationOptions());
   const exportData = useSingleFlightMutation(requestDataExportMutationOptions());
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const press = useOnePress();
 
-  const signOutOthers = () =>
+  const signOutOthers = () => {
+    // A press on the dialog as it closes is not a confirmation.
+    if (!confirmSignOut) return;
     signOut.mutate(undefined, {
       onSuccess: () => {
         setConfirmSignOut(false);
@@ -45,6 +52,13 @@ export function SecuritySection({ user }: { user: User }) {
         setConfirmSignOut(false);
         toastFailure('Failed to sign out of all devices');
       },
+    });
+  };
+
+  const requestExport = () =>
+    exportData.mutate(undefined, {
+      onSuccess: () => toastSuccess("We'll email you a download link within 24 hours"),
+      onError: () => toastFailure('Failed to request data export'),
     });
 
   return (
@@ -71,12 +85,7 @@ export function SecuritySection({ user }: { user: User }) {
             variant="default"
             disabled={user.hasTemporaryEmail}
             {...busyButtonProps(exportData.isPending)}
-            onClick={() =>
-              exportData.mutate(undefined, {
-                onSuccess: () => toastSuccess("We'll email you a download link within 24 hours"),
-                onError: () => toastFailure('Failed to request data export'),
-              })
-            }
+            {...press('export', requestExport)}
           >
             Export my data
           </Button>
@@ -110,7 +119,7 @@ export function SecuritySection({ user }: { user: User }) {
             >
               Cancel
             </Button>
-            <Button onClick={signOutOthers} {...busyButtonProps(signOut.isPending)}>
+            <Button {...press('sign-out', signOutOthers)} {...busyButtonProps(signOut.isPending)}>
               Sign out other devices
             </Button>
           </Group>

@@ -11,6 +11,7 @@ import {
   type User,
   unlinkSignInMethodMutationOptions,
   useKeepFocus,
+  useOnePress,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { useState } from 'react';
@@ -26,7 +27,8 @@ const rowId = (name: MethodName) => `sign-in-method-${name}`;
 
 /**
  * Sign-in Methods: Google, Facebook and the magic link, each linked or not. Unlinking and sending
- * the link are sent once however often they are pressed. Once a method is unlinked its Unlink
+ * the link are sent once however often they are pressed (Link stays where it is once the answer,
+ * quicker than a double click, is in: the second click would send a second e-mail). Once a method is unlinked its Unlink
  * button, the dialog's opener, is gone: focus goes to the row's new Link button (else the
  * section's heading) rather than to nowhere.
  */
@@ -37,6 +39,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
   const linkMagicLink = useSingleFlightMutation(linkMagicLinkMutationOptions());
   const [confirming, setConfirming] = useState<{ name: MethodName; label: string } | null>(null);
   const keepFocus = useKeepFocus();
+  const press = useOnePress();
   useLinkResult(methods.data);
 
   const confirmUnlink = () => {
@@ -141,7 +144,7 @@ export function SignInMethodsSection({ user }: { user: User }) {
                       disabled={!available}
                       {...busyButtonProps(linkMagicLink.isPending)}
                       aria-label={`Link ${label}`}
-                      onClick={sendMagicLink}
+                      {...press('link-magic-link', sendMagicLink)}
                     >
                       Link
                     </Button>
