@@ -228,6 +228,18 @@ describe('the profile photo dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(cancel));
   });
 
+  it('names the upload progress bar after its visible label', async () => {
+    photoApi({ 'PUT /api/profile-image/upload/:id': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    // The element with role progressbar carries the name, not a wrapper around it.
+    expect(
+      await within(dialog).findByRole('progressbar', { name: /^Uploading… \d+%$/ }),
+    ).toBeTruthy();
+  });
+
   it('gives focus to the drop area when another photo is to be chosen', async () => {
     photoApi();
     renderPage(<SettingsPage />);

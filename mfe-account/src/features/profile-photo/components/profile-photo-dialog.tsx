@@ -181,7 +181,14 @@ export function ProfilePhotoDialog({
               <Text fz="sm" id="upload-progress-label">
                 Uploading… {progress}%
               </Text>
-              <Progress value={progress} aria-labelledby="upload-progress-label" animated />
+              {/* The section has role progressbar: `Progress` would put the name on its root. */}
+              <Progress.Root>
+                <Progress.Section
+                  value={progress}
+                  animated
+                  aria-labelledby="upload-progress-label"
+                />
+              </Progress.Root>
               <Group justify="flex-end" mt="xs">
                 <Button
                   ref={stageButton}
