@@ -40,6 +40,8 @@ export function PhotoDropArea({
         data-reject={dragged === 'reject' || undefined}
         aria-label="Choose a photo: drop it here, or press Enter to browse your files"
         aria-describedby="photo-rules"
+        // The dialog's first stage: its main action takes the focus as the dialog opens.
+        data-autofocus
         onClick={() => input.current?.click()}
         onDragOver={(event) => {
           event.preventDefault();

@@ -228,6 +228,17 @@ describe('the profile photo dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(cancel));
   });
 
+  it('opens with the focus on the drop area, not on Close', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: /^Choose a photo/ }),
+      ),
+    );
+  });
+
   it('names the upload progress bar after its visible label', async () => {
     photoApi({ 'PUT /api/profile-image/upload/:id': () => never() });
     renderPage(<SettingsPage />);

@@ -52,7 +52,8 @@ export function ProfilePhotoDialog({
   const remove = useSingleFlightMutation(removeProfileImageMutationOptions());
   // Each stage's buttons replace the last one's: focus goes to the new stage's main button (back
   // to choosing, the drop area) instead of falling back to the page (a failed upload returns it
-  // to 'Upload photo').
+  // to 'Upload photo'). As the dialog opens, `data-autofocus` puts it on the first stage's drop
+  // area, not on the Close button, which Enter would press at once.
   const stageButton = useRef<HTMLButtonElement>(null);
   const stageShown = useRef(stage);
   useEffect(() => {
