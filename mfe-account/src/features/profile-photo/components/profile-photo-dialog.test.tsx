@@ -251,6 +251,45 @@ describe('the profile photo dialog', () => {
     ).toBeTruthy();
   });
 
+  it('uploads once for a double click whose first click failed before the second', async () => {
+    const api = photoApi({
+      'POST /api/profile-image/upload': apiError(500, 'INTERNAL', 'Internal server error'),
+    });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }), { detail: 1 });
+    await waitFor(() => expect(api.callsTo('POST /api/profile-image/upload')).toHaveLength(1));
+    // The failure put Upload photo back in its place, where the second click lands.
+    const again = await within(dialog).findByRole('button', { name: 'Upload photo' });
+    fireEvent.click(again, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('POST /api/profile-image/upload')).toHaveLength(1);
+  });
+
+  it('removes once for a double click whose first click failed before the second', async () => {
+    const api = mockApi({
+      user: buildUser({ profileImageUrl: PHOTO_URL }),
+      routes: {
+        'GET /api/auth/methods': () => never(),
+        'GET /api/user/settings': () => never(),
+        'GET /api/user/email-change': json({ emailChange: null }),
+        'DELETE /api/profile-image': apiError(500, 'INTERNAL', 'Internal server error'),
+      },
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile photo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    const remove = within(dialog).getByRole('button', { name: 'Remove photo' });
+    fireEvent.click(remove, { detail: 1 });
+    expect(await screen.findByText('Failed to update profile photo')).toBeTruthy();
+    await waitFor(() => expect(remove.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(remove, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo('DELETE /api/profile-image')).toHaveLength(1);
+  });
+
   it('gives focus to the drop area when another photo is to be chosen', async () => {
     photoApi();
     renderPage(<SettingsPage />);

@@ -4,6 +4,7 @@ import {
   changeProfileImageMutationOptions,
   removeProfileImageMutationOptions,
   type User,
+  useOnePress,
   userInitial,
   useSingleFlightMutation,
 } from '@trek/shared';
@@ -50,6 +51,9 @@ export function ProfilePhotoDialog({
   const cancelUpload = useRef<AbortController | null>(null);
   const change = useSingleFlightMutation(changeProfileImageMutationOptions());
   const remove = useSingleFlightMutation(removeProfileImageMutationOptions());
+  // A failed upload puts Upload photo back, and a failed removal leaves Remove photo, under a
+  // double click's second click (the local API answers first), which would send it again.
+  const press = useOnePress();
   // Each stage's buttons replace the last one's: focus goes to the new stage's main button (back
   // to choosing, the drop area) instead of falling back to the page (a failed upload returns it
   // to 'Upload photo'). As the dialog opens, `data-autofocus` puts it on the first stage's drop
@@ -205,7 +209,7 @@ export function ProfilePhotoDialog({
               <Button variant="default" onClick={reset}>
                 Choose another
               </Button>
-              <Button ref={stageButton} onClick={upload} data-autofocus>
+              <Button ref={stageButton} {...press('upload', upload)} data-autofocus>
                 Upload photo
               </Button>
             </Group>
@@ -237,7 +241,11 @@ export function ProfilePhotoDialog({
             >
               Keep photo
             </Button>
-            <Button color="red" onClick={removePhoto} {...busyButtonProps(remove.isPending)}>
+            <Button
+              color="red"
+              {...press('remove', removePhoto)}
+              {...busyButtonProps(remove.isPending)}
+            >
               Remove photo
             </Button>
           </Group>
