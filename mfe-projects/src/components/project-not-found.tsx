@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { PATHS } from '@trek/shared';
+import { busyButtonProps, PATHS, RetryFailedAgainStatus } from '@trek/shared';
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 
 export interface ProjectNotFoundProps {
@@ -8,6 +9,12 @@ export interface ProjectNotFoundProps {
   text?: string;
   /** Offers to read the project again (the load failed rather than found nothing). */
   onRetry?: () => void;
+  /** The read is asked again: Try again is busy (and keeps the keyboard). */
+  retrying?: boolean;
+  /** Retries that failed again (`useRetry`'s `failedAgain`), each read out. */
+  failedAgain?: number;
+  /** The heading, for the keyboard to go to when the Try again that had it is gone. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
@@ -18,18 +25,23 @@ export function ProjectNotFound({
   title = 'Project not found',
   text = "The project you're looking for doesn't exist or you don't have access to it.",
   onRetry,
+  retrying = false,
+  failedAgain = 0,
+  headingRef,
 }: ProjectNotFoundProps) {
   return (
     <Container size="sm" py={64}>
       <Stack gap="md" align="flex-start">
-        <Title order={1}>{title}</Title>
+        <Title order={1} ref={headingRef}>
+          {title}
+        </Title>
         <Text>{text}</Text>
         <Group gap="sm">
           <Button component={Link} to={PATHS.projects}>
             Back to My Projects
           </Button>
           {onRetry && (
-            <Button variant="default" onClick={onRetry}>
+            <Button variant="default" onClick={onRetry} {...busyButtonProps(retrying)}>
               Try again
             </Button>
           )}
@@ -37,6 +49,7 @@ export function ProjectNotFound({
             Create a new trek request
           </Button>
         </Group>
+        {onRetry && <RetryFailedAgainStatus failedAgain={failedAgain} />}
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageMeta, projectQueryOptions } from '@trek/shared';
+import { PageMeta, projectQueryOptions, useRetry } from '@trek/shared';
+import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ProjectNotFound } from '../components/project-not-found';
 import { ProjectDetail } from '../features/project-detail/components/project-detail';
@@ -10,6 +11,10 @@ import { isNotFound } from '../model/errors';
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
   const project = useQuery(projectQueryOptions(id));
+  // One heading ref for whichever page shows: once a Try again loads (or fails for good), the
+  // keyboard goes to its h1 rather than to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const retry = useRetry(project, () => heading.current);
   return (
     <>
       <PageMeta
@@ -17,20 +22,22 @@ export default function ProjectDetailPage() {
         description="Your trek request and the guide offers it received."
         noIndex
       />
-      {project.isPending ? (
+      {retry.failed && !isNotFound(project.error) ? (
+        // Kept while the read is asked again, so its busy Try again keeps the keyboard.
+        <ProjectNotFound
+          title="Failed to fetch project"
+          text="We couldn't load this project. Please try again."
+          onRetry={() => void retry.retry()}
+          retrying={retry.retrying}
+          failedAgain={retry.failedAgain}
+          headingRef={heading}
+        />
+      ) : project.isPending ? (
         <ProjectDetailSkeleton />
       ) : project.isError ? (
-        isNotFound(project.error) ? (
-          <ProjectNotFound />
-        ) : (
-          <ProjectNotFound
-            title="Failed to fetch project"
-            text="We couldn't load this project. Please try again."
-            onRetry={() => void project.refetch()}
-          />
-        )
+        <ProjectNotFound headingRef={heading} />
       ) : (
-        <ProjectDetail project={project.data} />
+        <ProjectDetail project={project.data} headingRef={heading} />
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { projectQueryOptions, STORAGE_KEYS } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { heldReads } from '../test/held-reads';
 import { renderProjectsApp } from '../test/render';
 
 const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
@@ -77,6 +78,33 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Projects' })).toBeTruthy();
+  });
+
+  it('keeps the keyboard on Try again while the project is asked again, says when it fails again, and gives the heading the keyboard once it loads', async () => {
+    const failed = () => apiError(500, 'INTERNAL', 'Internal server error');
+    const reads = heldReads(failed);
+    mockApi({ routes: { 'GET /api/projects/:id': reads.route } });
+    renderProjectsApp(`/u/projects/${ID}/edit`);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    // Asked again: the message and its busy Try again stay, focused (not a skeleton, not <body>).
+    await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
+    expect(retry.hasAttribute('disabled')).toBe(false);
+    expect(document.activeElement).toBe(retry);
+    // It fails again: the same Try again, focused, ready, and the failure is read out.
+    await reads.answer(failed());
+    await waitFor(() => expect(retry.hasAttribute('aria-disabled')).toBe(false));
+    expect(document.activeElement).toBe(retry);
+    expect(screen.getByRole('heading', { level: 1, name: 'Project not found' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe("Still couldn't load. Try again later.");
+    await userEvent.keyboard('{Enter}');
+    await reads.answer(json(project));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
+      ),
+    );
   });
 
   it('edits the travelers inline, reviews, saves only that field and notifies guides', async () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PageMeta, projectQueryOptions } from '@trek/shared';
+import { PageMeta, projectQueryOptions, useRetry } from '@trek/shared';
+import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { ProjectNotFound } from '../components/project-not-found';
 import { ProjectEditor } from '../features/project-edit/components/project-editor';
@@ -10,6 +11,10 @@ import { isNotFound } from '../model/errors';
 export default function ProjectEditPage() {
   const { id = '' } = useParams();
   const project = useQuery(projectQueryOptions(id));
+  // One heading ref for whichever page shows: once a Try again loads (or fails for good), the
+  // keyboard goes to its h1 rather than to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const retry = useRetry(project, () => heading.current);
   return (
     <>
       <PageMeta
@@ -17,15 +22,21 @@ export default function ProjectEditPage() {
         description="Change your trek request; guides are notified."
         noIndex
       />
-      {project.isPending ? (
+      {retry.failed && !isNotFound(project.error) ? (
+        // The spec's one message for a missing project and a failed load; a failed load can
+        // retry, and stays while it is asked again so its busy Try again keeps the keyboard.
+        <ProjectNotFound
+          onRetry={() => void retry.retry()}
+          retrying={retry.retrying}
+          failedAgain={retry.failedAgain}
+          headingRef={heading}
+        />
+      ) : project.isPending ? (
         <ProjectEditorSkeleton />
       ) : project.isError ? (
-        // The spec's one message for a missing project and a failed load; a failed load can retry.
-        <ProjectNotFound
-          {...(isNotFound(project.error) ? {} : { onRetry: () => void project.refetch() })}
-        />
+        <ProjectNotFound headingRef={heading} />
       ) : (
-        <ProjectEditor key={project.data.id} project={project.data} />
+        <ProjectEditor key={project.data.id} project={project.data} headingRef={heading} />
       )}
     </>
   );

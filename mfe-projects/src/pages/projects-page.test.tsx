@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
+import { heldReads } from '../test/held-reads';
 import { renderProjectsApp } from '../test/render';
 
 describe('My Projects (exposed as projects/ProjectsPage)', () => {
@@ -90,6 +91,40 @@ describe('My Projects (exposed as projects/ProjectsPage)', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Lares' })).toBeTruthy();
+  });
+
+  it('keeps the keyboard on Try again while the list is asked again, says when it fails again, and gives the heading the keyboard once it loads', async () => {
+    const failed = () => apiError(429, 'RATE_LIMITED', 'Too many requests');
+    const reads = heldReads(failed);
+    mockApi({ routes: { 'GET /api/projects': reads.route } });
+    renderProjectsApp('/u/projects');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    retry.focus();
+    await userEvent.keyboard('{Enter}');
+    // Asked again: the card and its busy Try again stay, focused (not a skeleton, not <body>).
+    await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
+    expect(retry.hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('Loading your projects…')).toBeNull();
+    expect(document.activeElement).toBe(retry);
+    // It fails again: the same Try again, focused, ready, and the failure is read out.
+    await reads.answer(failed());
+    await waitFor(() => expect(retry.hasAttribute('aria-disabled')).toBe(false));
+    expect(document.activeElement).toBe(retry);
+    expect(screen.getByText('Error loading projects')).toBeTruthy();
+    expect(
+      screen.getByText("We couldn't load your projects. Please try again later."),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByRole('status').textContent).toBe(
+      "Still couldn't load. Try again later.",
+    );
+    await userEvent.keyboard('{Enter}');
+    await reads.answer(json([buildProject({ title: 'Lares' })]));
+    expect(await screen.findByRole('link', { name: 'Lares' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { level: 1, name: 'My Projects' }),
+      ),
+    );
   });
 
   it("fetches the next page's code ahead, when a link is pointed at or reached by keyboard", async () => {

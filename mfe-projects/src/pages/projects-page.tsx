@@ -1,5 +1,6 @@
 import { Button, Container, Stack } from '@mantine/core';
 import { PATHS, PageMeta } from '@trek/shared';
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { ProjectsList } from '../features/projects-list/components/projects-list';
@@ -8,6 +9,7 @@ import { usePreloadOnIntent } from '../hooks/use-preload-on-intent';
 /** Exposed as `projects/ProjectsPage`: /u/projects, the traveler's requests. */
 export default function ProjectsPage() {
   const preloadWizard = usePreloadOnIntent(PATHS.createProject);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <PageMeta
@@ -19,6 +21,7 @@ export default function ProjectsPage() {
         <Stack gap="xl">
           <PageHeader
             title="My Projects"
+            headingRef={heading}
             description="Your trek requests and the offers local guides send you."
             actions={
               <Button component={Link} to={PATHS.createProject} {...preloadWizard}>
@@ -26,7 +29,7 @@ export default function ProjectsPage() {
               </Button>
             }
           />
-          <ProjectsList />
+          <ProjectsList heading={() => heading.current} />
         </Stack>
       </Container>
     </>

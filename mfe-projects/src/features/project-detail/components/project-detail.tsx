@@ -1,6 +1,6 @@
 import { Button, Code, Container, Group, Stack, Text } from '@mantine/core';
 import { formatCreatedAt, hrefTo, PATHS, type Project } from '@trek/shared';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -13,9 +13,17 @@ import { PendingNoticeAlert } from './pending-notice-alert';
 import { TrekOverviewCard } from './trek-overview-card';
 
 /** The project page (docs/product/projects.md, "Project page"). */
-export function ProjectDetail({ project }: { project: Project }) {
+export function ProjectDetail({
+  project,
+  headingRef,
+}: {
+  project: Project;
+  /** The page's h1, for the page around it too (focus after a Try again that loaded it). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   const [cancelling, setCancelling] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
   const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
   const preloadEditPage = usePreloadOnIntent(editPath);
   const overview = useMemo(() => trekOverviewOf(project, readOriginalFormData()), [project]);

@@ -1,6 +1,14 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
 import { hrefTo, PATHS, type Project, toIsoDate, useKeepFocus } from '@trek/shared';
-import { type CSSProperties, lazy, Suspense, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type RefObject,
+  Suspense,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -60,7 +68,14 @@ const DatesEditor = lazy(() => import('./dates-editor'));
  * The edit page's form (docs/product/projects.md, "Edit"): inline editing per field, the fixed
  * bar, the review dialog and the guard against leaving with unsaved edits.
  */
-export function ProjectEditor({ project }: { project: Project }) {
+export function ProjectEditor({
+  project,
+  headingRef,
+}: {
+  project: Project;
+  /** The page's h1, for the page around it too (focus after a Try again that loaded it). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+}) {
   const navigate = useNavigate();
   const projectPath = hrefTo(PATHS.project, { id: project.id });
   const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
@@ -68,7 +83,8 @@ export function ProjectEditor({ project }: { project: Project }) {
   const [form, setForm] = useState<EditForm>(original);
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
   const [reviewing, setReviewing] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
   // The fields keep a focused control clear of the bar, whose height changes with its hint.
   const [barRef, barHeight] = useBorderBoxHeight<HTMLDivElement>();
   const keepFocus = useKeepFocus();

@@ -9,19 +9,51 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PATHS, projectsQueryOptions } from '@trek/shared';
+import {
+  busyButtonProps,
+  PATHS,
+  projectsQueryOptions,
+  RetryFailedAgainStatus,
+  useRetry,
+} from '@trek/shared';
 import { Link } from 'react-router-dom';
 import { usePreloadOnIntent } from '../../../hooks/use-preload-on-intent';
 import { ProjectCard, ProjectCardSkeleton } from './project-card';
 
 const GRID_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
-/** The traveler's requests, newest first (the API's order), with loading, error and empty states. */
-export function ProjectsList() {
+/**
+ * The traveler's requests, newest first (the API's order), with loading, error and empty states.
+ * `heading` is where the keyboard goes once a Retry loads the list (its Retry is gone then).
+ */
+export function ProjectsList({ heading }: { heading: () => HTMLElement | null }) {
   const projects = useQuery(projectsQueryOptions());
   const preloadWizard = usePreloadOnIntent(PATHS.createProject);
+  // The error card and its (busy) Try again stay while the list is asked again, so the keyboard
+  // stays on it; a skeleton in its place would drop the focus to <body>.
+  const retry = useRetry(projects, heading);
 
-  if (projects.isPending) {
+  if (retry.failed) {
+    return (
+      <Alert color="red" variant="light" title="Error loading projects" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text fz="sm">We couldn't load your projects. Please try again later.</Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => void retry.retry()}
+            {...busyButtonProps(retry.retrying)}
+          >
+            Try again
+          </Button>
+        </Stack>
+        <RetryFailedAgainStatus failedAgain={retry.failedAgain} />
+      </Alert>
+    );
+  }
+
+  // Pending: a failed read is the card above.
+  if (!projects.isSuccess) {
     return (
       <div role="status" aria-busy="true">
         <VisuallyHidden>Loading your projects…</VisuallyHidden>
@@ -31,24 +63,6 @@ export function ProjectsList() {
           ))}
         </SimpleGrid>
       </div>
-    );
-  }
-
-  if (projects.isError) {
-    return (
-      <Alert color="red" variant="light" title="Error loading projects" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">We couldn't load your projects. Please try again later.</Text>
-          <Button
-            variant="default"
-            size="xs"
-            loading={projects.isFetching}
-            onClick={() => void projects.refetch()}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
     );
   }
 
