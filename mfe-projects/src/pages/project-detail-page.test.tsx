@@ -76,6 +76,13 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
     ).toBeTruthy();
   });
 
+  it('keeps a level-1 heading while the project is read, as the loaded page has its title', async () => {
+    mockApi({ routes: { 'GET /api/projects/:id': never } });
+    renderProjectsApp(`/u/projects/${ID}`);
+    expect(await screen.findByText('Loading project…')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Project details' })).toBeTruthy();
+  });
+
   it('is also at /projects/:id, and says when the created date cannot be read', async () => {
     mockApi({ routes: { 'GET /api/projects/:id': json({ ...project, createdAt: 'yesterday' }) } });
     renderProjectsApp(`/projects/${ID}`);
