@@ -175,6 +175,20 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     );
   });
 
+  it('cancels the travelers on Escape, as their Cancel does', async () => {
+    mockEditApi();
+    const { user } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3');
+    await user.keyboard('{Escape}');
+    expect(within(row('Travelers')).queryByRole('textbox')).toBeNull();
+    expect(within(row('Travelers')).getByText('2 travelers')).toBeTruthy();
+    expect(within(row('Travelers')).queryByText('Edited')).toBeNull();
+    expect(document.activeElement).toBe(
+      within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }),
+    );
+  });
+
   it('a new trek clears the duration and forces a choice, then needs the acknowledgement', async () => {
     const api = mockEditApi();
     const { user } = await openEditPage();

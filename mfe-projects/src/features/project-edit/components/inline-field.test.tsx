@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StartDateInput } from '@trek/shared/dates';
 import { renderRoutes } from '@trek/shared/testing/render';
 import { lazy, Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +82,58 @@ function FlexibleDates() {
   );
 }
 
+/** The dates' field with the real calendar, a popup of its own that Escape closes. */
+function CalendarField() {
+  const [editing, setEditing] = useState(false);
+  const [cancelled, setCancelled] = useState(0);
+  return (
+    <InlineField
+      label="Dates"
+      value={`Cancelled ${cancelled} times`}
+      edited={false}
+      editing={editing}
+      onEdit={() => setEditing(true)}
+      onSave={() => setEditing(false)}
+      onCancel={() => {
+        setCancelled((count) => count + 1);
+        setEditing(false);
+      }}
+    >
+      <StartDateInput value={null} onChange={() => {}} />
+    </InlineField>
+  );
+}
+
 describe('InlineField', () => {
+  it('cancels on Escape as its Cancel does: the value restored, the keyboard back on the pencil', async () => {
+    renderRoutes([{ path: '/', element: <EditedField /> }]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit travelers' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Number of travelers' })).toBeNull();
+    expect(screen.getByText('2 travelers')).toBeTruthy();
+    expect(screen.queryByText('Edited')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit travelers' }));
+  });
+
+  it('lets an open calendar in the editor close on Escape first; the next Escape cancels', async () => {
+    renderRoutes([{ path: '/', element: <CalendarField /> }]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit dates' }));
+    await user.click(await screen.findByRole('button', { name: 'Start date' }));
+    await screen.findByRole('dialog', { name: 'Start date' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Start date' })).toBeNull());
+    // The editor is still open, the keyboard back on the field.
+    expect(screen.getByRole('button', { name: 'Cancel dates changes' })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start date' })),
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Cancelled 1 times')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit dates' }));
+  });
+
   it('gives the start date the keyboard, not the ticked options below it', async () => {
     renderRoutes([{ path: '/', element: <FlexibleDates /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit dates' }));

@@ -1,6 +1,14 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useOnePress } from '@trek/shared';
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
+import {
+  createContext,
+  type KeyboardEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
 
 export interface InlineFieldProps {
@@ -41,6 +49,25 @@ function focusInto(editor: HTMLElement | null) {
       ? editor?.querySelector<HTMLElement>(`input[type="${first.type}"]:checked:not([disabled])`)
       : null;
   (chosen ?? first ?? editor)?.focus();
+}
+
+/**
+ * Whether an Escape is one an inner layer of the field answers first: a popup it opened (a
+ * calendar, a list) closes, and the field stays open. The popup's own handler has run by now, but
+ * the page is drawn again only after the event, so its opener still reads as expanded
+ * (`aria-expanded`, the popup named by its `aria-controls`). A popup drawn in a portal is outside
+ * the field's elements, though React passes its events up to the field.
+ */
+function escapeClosesInnerLayer(event: KeyboardEvent, field: HTMLElement): boolean {
+  const target = event.target as Node;
+  if (event.defaultPrevented || !field.contains(target)) return true;
+  return [...field.querySelectorAll('[aria-expanded="true"]')].some((opener) => {
+    const popup = opener.getAttribute('aria-controls');
+    return (
+      opener.contains(target) ||
+      (popup !== null && !!document.getElementById(popup)?.contains(target))
+    );
+  });
 }
 
 /**
@@ -98,8 +125,25 @@ export function InlineField({
   // tap does what one press does.
   const press = useOnePress();
 
+  // Escape in the open field does what its Cancel does, focus back to the pencil included, once any
+  // popup inside it has closed. What is typed is left first, as a click on Cancel leaves it (the
+  // travelers' field reads its number on leaving), so the cancel comes after and wins.
+  const cancelOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+    if (escapeClosesInnerLayer(event, event.currentTarget)) return;
+    event.preventDefault();
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    after('pencil', onCancel)();
+  };
+
   return (
-    <Box component="section" aria-labelledby={headingId} py="md">
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      py="md"
+      // Its Save and Cancel included.
+      onKeyDown={editing ? cancelOnEscape : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={4} miw={0}>
           <Group gap="xs">
