@@ -134,6 +134,33 @@ describe('InlineField', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit dates' }));
   });
 
+  it('keeps the keyboard on the pencil when a double click on Save lands its second click on the blank where Save was', async () => {
+    renderRoutes([
+      {
+        path: '/',
+        // The host's <main> takes focus by script, as Chromium gives it a press on blank space.
+        element: (
+          <main tabIndex={-1}>
+            <EditedField />
+          </main>
+        ),
+      },
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit travelers' }));
+    const save = screen.getByRole('button', { name: 'Save travelers' });
+    const actions = save.parentElement as HTMLElement;
+    await user.click(save);
+    const pencil = screen.getByRole('button', { name: 'Edit travelers' });
+    expect(document.activeElement).toBe(pencil);
+    // The pencil took Cancel's place; the room of Save stays in the same area, blank.
+    expect(pencil.parentElement).toBe(actions);
+    expect(actions.style.minWidth).toContain('2.125rem');
+    await user.pointer({ keys: '[MouseLeft]', target: actions });
+    expect(document.activeElement).toBe(pencil);
+    expect(screen.getByText('7 travelers')).toBeTruthy();
+  });
+
   it('gives the start date the keyboard, not the ticked options below it', async () => {
     renderRoutes([{ path: '/', element: <FlexibleDates /> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Edit dates' }));

@@ -3,6 +3,7 @@ import { useOnePress } from '@trek/shared';
 import {
   createContext,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   useContext,
   useEffect,
@@ -68,6 +69,14 @@ function escapeClosesInnerLayer(event: KeyboardEvent, field: HTMLElement): boole
       (popup !== null && !!document.getElementById(popup)?.contains(target))
     );
   });
+}
+
+/** The room of Save and Cancel: two lg ActionIcons (2.125rem) and the gap of 6 between them. */
+const ACTIONS_WIDTH = 'calc((2 * 2.125rem + 0.375rem) * var(--mantine-scale))';
+
+/** A press on the blank part of a field's action area leaves the focus where it is. */
+function keepFocusOnBlankPress(event: MouseEvent<HTMLElement>) {
+  if (event.target === event.currentTarget) event.preventDefault();
 }
 
 /**
@@ -158,39 +167,51 @@ export function InlineField({
           </Group>
           {!editing && <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>}
         </Stack>
-        {editing ? (
-          <Group gap={6} wrap="nowrap">
+        {/* The pencil stands where Cancel stood, and the area keeps the room of Save and
+            Cancel while closed: the second click of a double click on Save lands on its blank
+            part, and a press there is not one on the page (Chromium would give the focus, which
+            the save gave the pencil, to <main>). A double click on Cancel lands on the pencil. */}
+        <Group
+          gap={6}
+          wrap="nowrap"
+          justify="flex-end"
+          miw={ACTIONS_WIDTH}
+          onMouseDown={keepFocusOnBlankPress}
+        >
+          {editing ? (
+            <>
+              <ActionIcon
+                variant="light"
+                color="teal"
+                size="lg"
+                aria-label={`Save ${name}`}
+                {...press('field', after('pencil', onSave))}
+                disabled={saveDisabled}
+              >
+                <CheckIcon />
+              </ActionIcon>
+              <ActionIcon
+                variant="light"
+                color="gray"
+                size="lg"
+                aria-label={`Cancel ${name} changes`}
+                {...press('field', after('pencil', onCancel))}
+              >
+                <CloseIcon />
+              </ActionIcon>
+            </>
+          ) : (
             <ActionIcon
-              variant="light"
-              color="teal"
+              ref={editButtonRef}
+              variant="subtle"
               size="lg"
-              aria-label={`Save ${name}`}
-              {...press('field', after('pencil', onSave))}
-              disabled={saveDisabled}
+              aria-label={`Edit ${name}`}
+              {...press('field', after('editor', onEdit))}
             >
-              <CheckIcon />
+              <PencilIcon />
             </ActionIcon>
-            <ActionIcon
-              variant="light"
-              color="gray"
-              size="lg"
-              aria-label={`Cancel ${name} changes`}
-              {...press('field', after('pencil', onCancel))}
-            >
-              <CloseIcon />
-            </ActionIcon>
-          </Group>
-        ) : (
-          <ActionIcon
-            ref={editButtonRef}
-            variant="subtle"
-            size="lg"
-            aria-label={`Edit ${name}`}
-            {...press('field', after('editor', onEdit))}
-          >
-            <PencilIcon />
-          </ActionIcon>
-        )}
+          )}
+        </Group>
       </Group>
       {notice}
       {editing && (
