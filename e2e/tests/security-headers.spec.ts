@@ -89,6 +89,8 @@ for (const as of ['visitor', 'traveler', 'admin'] as const) {
       // and a prerendered page shows its heading before any script runs): what is counted below
       // is this page's own.
       await expect(accountControl, path).toBeVisible();
+      // Loaded, not a skeleton: a page keeps a (hidden) h1 while it reads its data.
+      await expect(page.getByRole('main').locator('[aria-busy="true"]'), path).toHaveCount(0);
       // The page's own content, not a fallback in its place.
       await expect(page.getByRole('main'), path).not.toContainText(FALLBACKS);
       expect(await violations(), path).toEqual([]);
