@@ -2,11 +2,10 @@ import {
   Alert,
   Anchor,
   Button,
-  type ComboboxProps,
   Divider,
   Group,
   Modal,
-  Select,
+  type ModalProps,
   SimpleGrid,
   Stack,
   Text,
@@ -24,13 +23,14 @@ import {
   useSingleFlightMutation,
 } from '@trek/shared';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { COUNTRIES, DEFAULT_COUNTRY_CODE, findCountry, matchesCountry } from '../model/countries';
+import { DEFAULT_COUNTRY_CODE, findCountry } from '../model/countries';
 import {
   firstFieldInError,
   type RegistrationValues,
   resendSecondsLeft,
   validateRegistration,
 } from '../model/registration';
+import { CountrySelect } from './country-select';
 import { SocialButtons } from './social-buttons';
 
 /** Where the magic link brings the traveler back: the wizard, which then submits the request. */
@@ -62,19 +62,18 @@ const PURPOSES = {
 } as const;
 
 /**
- * The country list stays inside the screen. Portalled to the body, by default it is only as wide
- * as the field but never shifted sideways; on a phone (390 px, mobile emulation) it opened past
- * the right edge, which widened the page, moved the centred dialog and its field, re-placed the
- * list and so on, so no country could be tapped. Fixed, it adds nothing to the page's width;
- * it starts at the field's left edge, and is shifted back into the screen, or flipped above the
- * field, when there is no room.
+ * The dialog fades in without the default slide: a transform, even the resting translateY(0),
+ * would make the dialog the box the country list's fixed position is measured from, and its
+ * scrolling would clip the list (country-select.tsx).
  */
-const COUNTRY_DROPDOWN = {
-  position: 'bottom-start',
-  width: 'target',
-  floatingStrategy: 'fixed',
-  middlewares: { flip: true, shift: { mainAxis: true, crossAxis: false, padding: 8 } },
-} as const satisfies ComboboxProps;
+const UNTRANSFORMED_ENTRY = {
+  duration: 200,
+  transition: {
+    in: { opacity: 1, transform: 'none' },
+    out: { opacity: 0, transform: 'translateY(-30px)' },
+    transitionProperty: 'opacity, transform',
+  },
+} as const satisfies ModalProps['transitionProps'];
 
 export interface RegistrationModalProps {
   opened: boolean;
@@ -200,6 +199,7 @@ export function RegistrationModal({
       opened={opened}
       onClose={close}
       returnFocus={false}
+      transitionProps={UNTRANSFORMED_ENTRY}
       title={view === 'sent' ? 'Check your email' : texts.title}
       centered
       size="lg"
@@ -250,20 +250,10 @@ export function RegistrationModal({
             />
             {/* Side by side with labels on one line (the boxes level); stacked below 36em. */}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Select
+              <CountrySelect
                 label="Country"
-                searchable
-                allowDeselect={false}
-                data={COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dialCode})` }))}
-                filter={({ options, search }) =>
-                  options.filter(
-                    (option) =>
-                      'value' in option && matchesCountry(findCountry(option.value), search),
-                  )
-                }
-                nothingFoundMessage="No country found"
-                comboboxProps={COUNTRY_DROPDOWN}
                 {...form.getInputProps('countryCode')}
+                value={form.values.countryCode}
               />
               <TextInput
                 label="WhatsApp (optional)"
