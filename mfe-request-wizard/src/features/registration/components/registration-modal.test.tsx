@@ -226,6 +226,45 @@ describe('RegistrationModal', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("waits out the countdown after 'Change details' for the same address; another address is a new send", async () => {
+    const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
+    const user = userEvent.setup();
+    open();
+    await sendAsAna(user);
+    await screen.findByText('The magic link is valid for 15 minutes.');
+    await user.click(screen.getByRole('button', { name: 'Change details' }));
+
+    // Same address (as the server reads it): the send button counts down and sends nothing,
+    // pressed or by Enter in a field.
+    await fill(user, 'Email *', ' Ana@Example.com');
+    const waiting = screen.getByRole('button', { name: /^Resend in \d+s$/ });
+    expect(waiting.getAttribute('aria-disabled')).toBe('true');
+    await user.click(waiting);
+    await user.type(screen.getByLabelText('Email *'), '{Enter}');
+    expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(1);
+
+    await fill(user, 'Email *', 'ana.quispe@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await screen.findByText('ana.quispe@example.com');
+    expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(2);
+  });
+
+  it("opened again in the sent view, puts focus on 'Check your email', as the first send did", async () => {
+    mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
+    const user = userEvent.setup();
+    renderPage(<OpenedByButton />);
+    const opener = screen.getByRole('button', { name: 'Submit request' });
+    await user.click(opener);
+    await sendAsAna(user);
+    const title = () => screen.getByRole('heading', { name: 'Check your email' });
+    await waitFor(() => expect(document.activeElement).toBe(title()));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    await user.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(title()));
+  });
+
   // That the list then stays on screen is the browser's to check: e2e/tests/small-screens.spec.ts.
   it('opens the country list below the start of its field, placed with fixed positioning', async () => {
     mockApi();

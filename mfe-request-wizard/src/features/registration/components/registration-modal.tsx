@@ -28,6 +28,7 @@ import {
   firstFieldInError,
   type RegistrationValues,
   resendSecondsLeft,
+  sameAddress,
   validateRegistration,
 } from '../model/registration';
 import { CountrySelect } from './country-select';
@@ -75,6 +76,9 @@ const UNTRANSFORMED_ENTRY = {
   },
 } as const satisfies ModalProps['transitionProps'];
 
+/** The sent view's title: focusable by script, and where the dialog puts focus as it opens. */
+const SENT_TITLE_ATTRIBUTES = { tabIndex: -1, 'data-autofocus': true };
+
 export interface RegistrationModalProps {
   opened: boolean;
   onClose: () => void;
@@ -98,7 +102,9 @@ export function RegistrationModal({
   const texts = PURPOSES[purpose];
   const modalId = useId();
   const [view, setView] = useState<View>('form');
-  const [sentAt, setSentAt] = useState(0);
+  // The last link sent: to that address, another waits out its countdown, whichever view it is
+  // asked from ('Change details' and back is no way round it).
+  const [lastSend, setLastSend] = useState<{ email: string; at: number } | null>(null);
   const [now, setNow] = useState(Date.now());
   const ticker = useInterval(() => setNow(Date.now()), 1000);
 
@@ -108,9 +114,10 @@ export function RegistrationModal({
   const send = useSingleFlightMutation({
     ...requestMagicLinkMutationOptions(),
     onMutate: () => setServerError(null),
-    onSuccess: () => {
-      setSentAt(Date.now());
-      setNow(Date.now());
+    onSuccess: (_answer, { email }) => {
+      const at = Date.now();
+      setLastSend({ email, at });
+      setNow(at);
       setView('sent');
     },
     onError: (failure) => setServerError(magicLinkError(failure)),
@@ -162,18 +169,17 @@ export function RegistrationModal({
     if (back?.isConnected) setTimeout(() => back.focus({ preventScroll: true }), 0);
   };
 
+  const cooldown = lastSend ? resendSecondsLeft(lastSend.at, now) : 0;
+  const counting = cooldown > 0;
   useEffect(() => {
-    if (view === 'sent') ticker.start();
+    if (counting) ticker.start();
     else ticker.stop();
     return ticker.stop;
-  }, [view, ticker]);
+  }, [counting, ticker]);
 
   // The new view's heading (the dialog's title) takes focus; the status line below says it.
   useEffect(() => {
-    if (view !== 'sent') return;
-    const title = document.getElementById(`${modalId}-title`);
-    title?.setAttribute('tabindex', '-1');
-    title?.focus();
+    if (view === 'sent') document.getElementById(`${modalId}-title`)?.focus();
   }, [view, modalId]);
 
   // 'Change details' leaves the sent view, and the button pressed with it: the keyboard goes to
@@ -185,7 +191,8 @@ export function RegistrationModal({
     form.getInputNode('firstName')?.focus();
   }, [view, form.getInputNode]);
 
-  const secondsLeft = view === 'sent' ? resendSecondsLeft(sentAt, now) : 0;
+  const secondsLeft =
+    view === 'sent' || (lastSend && sameAddress(form.values.email, lastSend.email)) ? cooldown : 0;
   const response: MagicLinkResponse | undefined = send.data;
   const errorAlert = serverError && (
     <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
@@ -200,6 +207,9 @@ export function RegistrationModal({
       onClose={close}
       returnFocus={false}
       transitionProps={UNTRANSFORMED_ENTRY}
+      // Opened again in the sent view, the dialog's focus trap puts the keyboard on its title,
+      // as the first send did, not on Close (the form view's first field has data-autofocus).
+      attributes={view === 'sent' ? { title: SENT_TITLE_ATTRIBUTES } : undefined}
       title={view === 'sent' ? 'Check your email' : texts.title}
       centered
       size="lg"
@@ -215,6 +225,8 @@ export function RegistrationModal({
         <form
           noValidate
           onSubmit={form.onSubmit((values) => {
+            // Enter in a field submits too: the same address still waits (its button says so).
+            if (secondsLeft > 0) return;
             // The WhatsApp number stays in the form: it is never sent.
             send.mutate({
               email: values.email.trim(),
@@ -265,8 +277,13 @@ export function RegistrationModal({
               />
             </SimpleGrid>
             {errorAlert}
-            <Button type="submit" {...busyButtonProps(send.isPending)} fullWidth mt="xs">
-              Email me a sign-in link
+            <Button
+              type="submit"
+              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+              fullWidth
+              mt="xs"
+            >
+              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Email me a sign-in link'}
             </Button>
             <Divider label="or" labelPosition="center" />
             <SocialButtons back={texts.social} />

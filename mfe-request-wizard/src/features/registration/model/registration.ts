@@ -54,3 +54,12 @@ export const RESEND_COOLDOWN_S = 60;
 export function resendSecondsLeft(sentAt: number, now: number): number {
   return Math.max(0, RESEND_COOLDOWN_S - Math.floor((now - sentAt) / 1000));
 }
+
+/**
+ * The same address as far as the server is concerned (it trims, NFC-normalises and lower-cases
+ * addresses): sending to it again is a resend, which waits out the countdown.
+ */
+export function sameAddress(a: string, b: string): boolean {
+  const key = (email: string) => email.trim().normalize('NFC').toLowerCase();
+  return key(a) === key(b);
+}
