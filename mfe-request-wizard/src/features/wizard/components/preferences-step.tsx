@@ -8,7 +8,12 @@ export interface PreferencesStepProps {
   languages: LanguageKey[];
   onTravelers: (travelers: number) => void;
   onToggleLanguage: (language: LanguageKey) => void;
+  /** The id of the line that says a language is needed, for Submit request to point at. */
+  languageHintId: string;
 }
+
+/** The spec's words, shown while no language is ticked. */
+export const LANGUAGE_REQUIRED = 'Select at least one language to continue';
 
 const TRAVELER_CHOICES = Array.from(
   { length: MAX_TRAVELERS - MIN_TRAVELERS + 1 },
@@ -20,7 +25,9 @@ export function PreferencesStep({
   languages,
   onTravelers,
   onToggleLanguage,
+  languageHintId,
 }: PreferencesStepProps) {
+  const noLanguage = languages.length === 0;
   return (
     <>
       <StepHeading
@@ -48,7 +55,13 @@ export function PreferencesStep({
         <Checkbox.Group
           label="Guide language preference"
           value={languages}
-          error={languages.length === 0 ? 'Select at least one language to continue' : undefined}
+          // The line is the group's description, always in the page (empty while a language is
+          // ticked) and a polite live region: unticking the last language has it read out, and
+          // the group (aria-describedby, from Mantine) and each checkbox are described by it.
+          description={<span>{noLanguage ? LANGUAGE_REQUIRED : ''}</span>}
+          descriptionProps={{ id: languageHintId, role: 'status' }}
+          inputWrapperOrder={['label', 'input', 'description']}
+          styles={{ description: { color: 'var(--mantine-color-error)', marginTop: 5 } }}
           onChange={(values) => {
             const changed =
               LANGUAGE_KEYS.find((key) => values.includes(key) !== languages.includes(key)) ?? null;
@@ -57,7 +70,12 @@ export function PreferencesStep({
         >
           <Group mt="xs" gap="lg">
             {LANGUAGE_KEYS.map((key) => (
-              <Checkbox key={key} value={key} label={LANGUAGE_LABELS[key]} />
+              <Checkbox
+                key={key}
+                value={key}
+                label={LANGUAGE_LABELS[key]}
+                aria-describedby={noLanguage ? languageHintId : undefined}
+              />
             ))}
           </Group>
         </Checkbox.Group>

@@ -1,7 +1,7 @@
 import { Box, Grid, Image, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { trekImageFor, type WizardFormData } from '@trek/shared';
-import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useId, useRef } from 'react';
 import {
   AUTO_ADVANCE_MS,
   canGoTo,
@@ -113,6 +113,7 @@ export const RequestWizard = memo(function RequestWizard({
   // Submit request was disabled meanwhile, so focus would be left on the page's body; it goes
   // back to Submit request, beside the error toast.
   const nextButton = useRef<HTMLButtonElement>(null);
+  const languageHintId = useId();
   const wasSubmitting = useRef(submitting);
   useEffect(() => {
     if (wasSubmitting.current && !submitting) nextButton.current?.focus();
@@ -144,6 +145,7 @@ export const RequestWizard = memo(function RequestWizard({
   if (indicatorOnly) return indicator;
 
   const isLast = step === LAST_STEP;
+  const languageRequired = isLast && data.languages.length === 0;
   return (
     <Grid gap={{ base: 0, md: 'xl' }} className={classes.layout}>
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -207,6 +209,7 @@ export const RequestWizard = memo(function RequestWizard({
                   onToggleLanguage={(language) =>
                     update((current) => toggleLanguage(current, language))
                   }
+                  languageHintId={languageHintId}
                 />
               )}
             </Paper>
@@ -217,6 +220,7 @@ export const RequestWizard = memo(function RequestWizard({
             canContinue={isStepComplete(step, data)}
             busy={submitting}
             nextRef={nextButton}
+            nextDescribedBy={languageRequired ? languageHintId : undefined}
             onBack={() => !submitting && setStep(previousStep(step))}
             onNext={() => {
               if (!isStepComplete(step, data)) return;

@@ -12,6 +12,8 @@ export interface WizardNavigationProps {
   onNext: () => void;
   /** The Next / Submit request button, for focus to come back to. */
   nextRef?: Ref<HTMLButtonElement>;
+  /** The id of what says why Next / Submit request is disabled, while it is. */
+  nextDescribedBy?: string;
 }
 
 /** Back and Next; on mobile both sit in a bar fixed at the bottom of the screen. */
@@ -23,6 +25,7 @@ export function WizardNavigation({
   onBack,
   onNext,
   nextRef,
+  nextDescribedBy,
 }: WizardNavigationProps) {
   // Back and Next stay in place on mobile while the step changes under them: one press, one
   // step, else a double click or tap would skip a step unseen. Each button counts on its own.
@@ -37,6 +40,7 @@ export function WizardNavigation({
           ref={nextRef}
           {...press('next', onNext)}
           disabled={!canContinue || busy}
+          aria-describedby={nextDescribedBy}
           loading={busy && isLast}
         >
           {isLast ? 'Submit request' : 'Next'}
