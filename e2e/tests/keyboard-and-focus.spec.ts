@@ -234,7 +234,7 @@ test("the sign-in modal's sent view takes focus on 'Check your email' and announ
   await page.goto(PATHS.createProject);
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  const country = await dialog.getByLabel('Country').boundingBox();
+  const country = await dialog.getByRole('combobox', { name: 'Country' }).boundingBox();
   const whatsapp = await dialog.getByLabel('WhatsApp (optional)').boundingBox();
   expect(country && whatsapp).toBeTruthy();
   if (country && whatsapp)

@@ -183,9 +183,9 @@ test('the sign-in modal shows each validation message in order', async ({ page }
   await send.click();
   await expect(dialog.getByText('Please enter a valid WhatsApp number')).toBeVisible();
 
-  await dialog.getByLabel('Country').fill('per');
+  await dialog.getByRole('combobox', { name: 'Country' }).fill('per');
   await page.getByRole('option', { name: 'Peru (+51)' }).click();
-  await expect(dialog.getByText('+51')).toBeVisible();
+  await expect(dialog.getByText('+51', { exact: true })).toBeVisible();
 });
 
 test('the magic link arrives by SMTP, signs the visitor in and creates the request exactly once', async ({
