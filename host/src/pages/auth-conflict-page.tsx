@@ -175,7 +175,12 @@ export function AuthConflictPage() {
                   type="email"
                   autoComplete="email"
                   value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setEmail(event.currentTarget.value);
+                    // The failure was about what was sent: once the address changes, it no longer
+                    // speaks of what is in the field (the modal's alert goes the same way).
+                    if (send.isError) send.reset();
+                  }}
                   required
                 />
                 {send.isError && (

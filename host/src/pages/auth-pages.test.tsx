@@ -229,6 +229,18 @@ describe('auth conflict page', () => {
     expect(document.activeElement).toBe(send);
   });
 
+  it("removes a failed send's message once the address is edited", async () => {
+    mockApi({
+      routes: { 'POST /api/auth/send-magic-link': apiError(502, 'MAIL_NOT_SENT', 'Mail not sent') },
+    });
+    renderConflict('?email=ana%40example.com&provider=google&token=abc123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(GENERIC);
+    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send verification link' })).toBeTruthy();
+  });
+
   it.each([
     ['a token refused by shape', apiError(400, 'VALIDATION', 'linkingToken: Too small')],
     ['an expired token', apiError(400, 'LINKING_EXPIRED', 'This request has expired.')],
