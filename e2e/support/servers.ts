@@ -12,17 +12,35 @@ export const ROOT = join(import.meta.dirname, '../..');
 
 type Closable = { close: () => Promise<void> };
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * The test servers' ports come from the suite's own block (E2E_PORT_BASE + 100 up to + 999), not
+ * from the kernel's: it hands ports of its ephemeral range (32768 and up) to every listen(0) and
+ * every outgoing connection, Chromium's included, so a port it gave as free could be taken before
+ * the test bound it (EADDRINUSE in CI). No port below that range is handed out by itself, so one
+ * found free here stays free for the test; none is given twice in a run (one worker).
+ */
+const PORT_BLOCK = {
+  first: Number(E2E_PORTS.HOST_PORT) + 100,
+  last: Number(E2E_PORTS.HOST_PORT) + 999,
+};
+let nextPort = PORT_BLOCK.first;
+
+/** A port nothing listens on right now, of the suite's block. */
+export async function freePort(): Promise<number> {
+  while (nextPort <= PORT_BLOCK.last) {
+    const port = nextPort;
+    nextPort += 1;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port left between ${PORT_BLOCK.first} and ${PORT_BLOCK.last}`);
 }
 
 /**
