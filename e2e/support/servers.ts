@@ -6,7 +6,7 @@ import { REMOTE_NAMES, REMOTES, type RemoteName } from '@trek/shared/contract';
 // The e2e tests serve builds exactly as `npm start` does.
 import { startStaticServer } from '../../scripts/serve.mjs';
 import { startApi } from '../../scripts/suite.mjs';
-import { E2E_PORTS } from './suite-env';
+import { BROWSER_BLOCKED_PORTS, E2E_PORTS } from './suite-env';
 
 export const ROOT = join(import.meta.dirname, '../..');
 
@@ -25,7 +25,8 @@ function canListen(port: number): Promise<boolean> {
  * from the kernel's: it hands ports of its ephemeral range (32768 and up) to every listen(0) and
  * every outgoing connection, Chromium's included, so a port it gave as free could be taken before
  * the test bound it (EADDRINUSE in CI). No port below that range is handed out by itself, so one
- * found free here stays free for the test; none is given twice in a run (one worker).
+ * found free here stays free for the test; none is given twice in a run (one worker), and none
+ * the browser would refuse to load from.
  */
 const PORT_BLOCK = {
   first: Number(E2E_PORTS.HOST_PORT) + 100,
@@ -38,7 +39,7 @@ export async function freePort(): Promise<number> {
   while (nextPort <= PORT_BLOCK.last) {
     const port = nextPort;
     nextPort += 1;
-    if (await canListen(port)) return port;
+    if (!BROWSER_BLOCKED_PORTS.has(port) && (await canListen(port))) return port;
   }
   throw new Error(`No free port left between ${PORT_BLOCK.first} and ${PORT_BLOCK.last}`);
 }

@@ -5,6 +5,16 @@
  * remotes on the next four ports, the API 1000 above.
  */
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
+
+/**
+ * Ports above 1024 that Chromium refuses to load from (ERR_UNSAFE_PORT: the well-known ports of
+ * protocols a page could be made to talk to, such as X11's 6000 and IRC's 6665-6669).
+ */
+export const BROWSER_BLOCKED_PORTS: ReadonlySet<number> = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
+  6679, 6697, 10080,
+]);
+
 if (!Number.isInteger(base) || base < 1024 || base > 60_000) {
   throw new Error(`E2E_PORT_BASE must be a port number between 1024 and 60000 (got "${base}")`);
 }
@@ -16,6 +26,12 @@ export const E2E_PORTS = {
   ADMIN_PORT: String(base + 4),
   API_PORT: String(base + 1000),
 } as const;
+const blocked = Object.values(E2E_PORTS).filter((port) => BROWSER_BLOCKED_PORTS.has(Number(port)));
+if (blocked.length > 0) {
+  throw new Error(
+    `E2E_PORT_BASE ${base} puts the suite on port ${blocked.join(', ')}, which Chromium refuses to load from: choose another base`,
+  );
+}
 
 export const BASE_URL = `http://localhost:${E2E_PORTS.HOST_PORT}`;
 
