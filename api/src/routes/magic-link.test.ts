@@ -362,6 +362,45 @@ describe('magic-link limits', () => {
     }
   });
 
+  it('does not count a linking request refused for its token towards the mails to that address', async () => {
+    const api = await startTestApi({
+      MAGIC_LINK_RATE_PER_EMAIL: '2',
+      MAGIC_LINK_MAILS_PER_EMAIL: '2',
+    });
+    try {
+      const statuses: number[] = [];
+      for (const address of ['192.0.2.1', '192.0.2.1', '192.0.2.2', '192.0.2.2', '192.0.2.3']) {
+        const res = await api.request('POST', '/api/auth/send-magic-link', {
+          body: {
+            email: 'victim@example.com',
+            purpose: 'account_linking',
+            linkingToken: 'x'.repeat(43),
+            provider: 'google',
+          },
+          headers: from(address),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400]);
+      // Still limited per asking address: junk calls from one address are refused with 429.
+      const flood = await api.request('POST', '/api/auth/send-magic-link', {
+        body: {
+          email: 'victim@example.com',
+          purpose: 'account_linking',
+          linkingToken: 'x'.repeat(43),
+          provider: 'google',
+        },
+        headers: from('192.0.2.1'),
+      });
+      expect(flood.status).toBe(429);
+      // Nothing was mailed, so the owner, from an address that never signed in, is still mailed.
+      expect((await ask(api, 'victim@example.com', '198.51.100.9')).status).toBe(200);
+      expect(api.sentMail.filter((m) => m.to === 'victim@example.com')).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('limits per client address, which a client cannot fake with X-Forwarded-For', async () => {
     const api = await startTestApi({ MAGIC_LINK_RATE_PER_IP: '2' });
     try {

@@ -95,6 +95,12 @@ export function registerMagicLinkRoutes(
    * stranger who reaches it cannot have the owner told to wait.
    */
   async function checkRate(request: FastifyRequest, email: string, now: Date): Promise<boolean> {
+    await limitAsker(request, email, now);
+    return mayMail(request, email, now);
+  }
+
+  /** The two limits that refuse the asker (429), counted before anything else is looked at. */
+  async function limitAsker(request: FastifyRequest, email: string, now: Date): Promise<void> {
     const client = clientAddressKey(request.ip);
     const perAddress = await countHit(db, `magic-link:ip:${client}`, RATE_WINDOW_MS, now);
     if (perAddress.count > config.magicLinkRatePerIp) throw limited(perAddress, now);
@@ -105,11 +111,19 @@ export function registerMagicLinkRoutes(
       now,
     );
     if (perAsker.count > config.magicLinkRatePerEmail) throw limited(perAsker, now);
+  }
+
+  /**
+   * Counts one mail towards the address's hourly cap and says whether it may go out. Called only
+   * once the request is otherwise accepted: a refused one mails nothing, so it must not use up
+   * the owner's mails (a stranger could otherwise silence them with calls that are refused).
+   */
+  async function mayMail(request: FastifyRequest, email: string, now: Date): Promise<boolean> {
     const mails = await countHit(db, `magic-link:mails:${email}`, MAIL_CAP_WINDOW_MS, now);
     if (mails.count <= config.magicLinkMailsPerEmail) return true;
     // The owner keeps an allowance of their own: a client address that signed in to this e-mail
     // by magic link lately (a stranger cannot have done so) is still mailed, within its
-    // per-(e-mail, address) limit above.
+    // per-(e-mail, address) limit (limitAsker).
     const owner = await db.query('select 1 from rate_limits where key = $1 and reset_at > $2', [
       signedInKey(email, request.ip),
       now,
@@ -202,7 +216,9 @@ export function registerMagicLinkRoutes(
       const input = request.body;
       const email = input.email;
       const now = ctx.now();
-      const mail = await checkRate(request, email, now);
+      // The asker's limits first, so junk calls are still limited per client address; the mail
+      // cap only once the linking token has passed, as a refused call mails nothing.
+      await limitAsker(request, email, now);
       const { rows } = await db.query<{ email: string }>(
         'select email from linking_tokens where token_hash = $1 and provider = $2 and expires_at > $3',
         [hashToken(input.linkingToken), input.provider, now],
@@ -210,7 +226,7 @@ export function registerMagicLinkRoutes(
       if (rows[0]?.email.toLowerCase() !== email) {
         throw new HttpError(400, 'LINKING_EXPIRED', LINKING_EXPIRED);
       }
-      if (!mail) return accepted();
+      if (!(await mayMail(request, email, now))) return accepted();
       const token = await createMagicLink(
         db,
         {
