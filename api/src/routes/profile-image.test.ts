@@ -202,6 +202,20 @@ describe('profile photos', () => {
     }
   });
 
+  it('refuses an upload URL whose id is no UUID with the same 400, before any query', async () => {
+    const ana = await api.signIn('photo-bad-id@example.com');
+    const signature = new URL(await ticket(ana), TEST_ORIGIN).searchParams.get('signature');
+    for (const id of ['-'.repeat(36), 'a'.repeat(36), 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-']) {
+      const res = await apply(ana, `/api/profile-image/upload/${id}?signature=${signature}`);
+      expect(res.status, id).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'VALIDATION',
+        message: 'profileImageURL: must be the upload URL of a photo you sent',
+      });
+    }
+    expect(api.logLines.join('')).not.toContain('invalid input syntax for type uuid');
+  });
+
   it('deletes the old file when the photo is replaced or removed', async () => {
     const ana = await api.signIn('photo-replace@example.com');
     const set = async () => {

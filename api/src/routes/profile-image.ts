@@ -265,9 +265,12 @@ export function registerProfileImageRoutes(
       } catch {
         throw new HttpError(400, 'VALIDATION', NOT_YOUR_UPLOAD);
       }
-      const id = url.pathname.match(/^\/api\/profile-image\/upload\/([0-9a-f-]{36})$/)?.[1];
+      const id = url.pathname.match(/^\/api\/profile-image\/upload\/([^/]+)$/)?.[1];
       const signature = url.searchParams.get('signature');
-      if (url.origin !== config.publicOrigin || !id || !signature) {
+      // Checked as the upload's own route checks it: an id that is no UUID (36 dashes, say)
+      // would reach the uuid column and fail there (500) instead of being refused as not an upload.
+      const isUploadId = uploadParamsSchema.safeParse({ id }).success;
+      if (url.origin !== config.publicOrigin || !id || !isUploadId || !signature) {
         throw new HttpError(400, 'VALIDATION', NOT_YOUR_UPLOAD);
       }
       const now = ctx.now();
