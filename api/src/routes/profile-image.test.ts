@@ -216,6 +216,39 @@ describe('profile photos', () => {
     expect(api.logLines.join('')).not.toContain('invalid input syntax for type uuid');
   });
 
+  it('keeps no file of an upload whose URL is deleted while its body still streams', async () => {
+    const ana = await api.signIn('photo-swept@example.com');
+    const before = storedFiles().length;
+    let finish = () => {};
+    const slow = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(PNG);
+        finish = () => controller.close();
+      },
+    });
+    const url = await ticket(ana);
+    const answer = upload(url, ana, slow);
+    const id = url.split('/').at(-1)?.split('?')[0];
+    for (let i = 0; i < 100; i += 1) {
+      const { rows } = await api.db.query<{ status: string }>(
+        'select status from profile_image_uploads where id = $1',
+        [id],
+      );
+      if (rows[0]?.status === 'receiving') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // What the account deletion's cascade, or the sweep of uploads over an hour old, does to it.
+    await api.db.query('delete from profile_image_uploads where id = $1', [id]);
+    finish();
+    const res = await answer;
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This upload link has expired or was already used.',
+    });
+    expect(storedFiles().filter((f) => !f.endsWith('.partial'))).toHaveLength(before);
+  });
+
   it('deletes the old file when the photo is replaced or removed', async () => {
     const ana = await api.signIn('photo-replace@example.com');
     const set = async () => {

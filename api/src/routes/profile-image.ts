@@ -241,11 +241,18 @@ export function registerProfileImageRoutes(
         } finally {
           body.off('close', leftEarly);
         }
-        await db.query(
+        const stored = await db.query(
           `update profile_image_uploads set status = 'stored', storage_key = $2, size_bytes = $3
-           where id = $1`,
+           where id = $1 and status = 'receiving'
+           returning id`,
           [request.params.id, key, guard.bytes],
         );
+        // The row went while the body streamed (the account was deleted, or the sweeper took it):
+        // nothing would ever refer to the file, so it goes too, and the URL is no longer valid.
+        if (stored.rows.length === 0) {
+          await deleteFile(key, request.log);
+          throw new HttpError(404, 'NOT_FOUND', UPLOAD_EXPIRED);
+        }
         return { success: true as const };
       },
     );
