@@ -24,10 +24,11 @@ function invalid(message: string): HttpError {
 /**
  * The rules of POST /api/projects that the shared body schema does not hold (it is shared with
  * the wizard and being moved to zod/mini elsewhere, so they live here): the trek is one of the
- * catalogue's choosable treks and the duration one of its durations, checked by the edit's own
- * rules (`projectUpdateBodySchema`, `mergeProjectUpdate`); the top-level fields repeat the
- * wizard's answers; the end date is the start plus the duration's nights. The wizard only sends
- * such bodies (`toCreateProjectBody`). Returns the destination as the catalogue spells it.
+ * catalogue's choosable treks, the duration one of its durations and a flexible request has a
+ * window, checked by the edit's own rules (`projectUpdateBodySchema`, `mergeProjectUpdate`); the
+ * top-level fields repeat the wizard's answers; the end date is the start plus the duration's
+ * nights. The wizard only sends such bodies (`toCreateProjectBody`). Returns the destination as
+ * the catalogue spells it.
  */
 export function checkNewProject(body: CreateProjectBody): { destination: string } {
   const { formData } = body;
@@ -45,6 +46,16 @@ export function checkNewProject(body: CreateProjectBody): { destination: string 
   const { problem } = mergeProjectUpdate(NOTHING_YET, trip.data);
   if (problem || !formData.duration) {
     throw invalid(`formData.duration: must be one of the durations of ${destination}`);
+  }
+  // The edit's own rule, so a new project is never in a state PATCH refuses. A window of 0 days
+  // is none: the wizard offers 1, 2 or 3 (spec section 9), so flexible with 0 is refused too.
+  // Fixed dates with a window are let through: the window is dropped when the project is stored.
+  if (formData.dates.flexible) {
+    const dates = mergeProjectUpdate(NOTHING_YET, {
+      flexible: true,
+      flexibilityWindowDays: formData.dates.flexibilityWindowDays || null,
+    });
+    if (dates.problem) throw invalid(`formData.dates.${dates.problem}`);
   }
   if (body.groupSize !== formData.travelers) {
     throw invalid(`groupSize: must be formData.travelers (${formData.travelers})`);

@@ -219,6 +219,16 @@ describe('projects', () => {
         body({ startDate: null, endDate: '2026-03-05', formData: dates('', '2026-03-05') }),
         /^endDate: must be null without a startDate/,
       ],
+      // A state the edit refuses, and the spec too: flexible needs a window of 1 to 3 days.
+      ...[null, 0].map((window): [string, unknown, RegExp] => [
+        `flexible with a window of ${window}`,
+        body({
+          formData: formData({
+            dates: { ...formData().dates, flexible: true, flexibilityWindowDays: window },
+          }),
+        }),
+        /^formData\.dates\.flexibilityWindowDays: is required when flexible is true$/,
+      ]),
     ];
     for (const [name, payload, message] of cases) {
       const res = await create(user, payload);
@@ -265,6 +275,25 @@ describe('projects', () => {
     );
     expect(colca.status, await colca.clone().text()).toBe(201);
     expect(((await colca.json()) as { destination: string }).destination).toBe('Colca Canyon');
+    // 'Yes' in the wizard: flexible with a window of 1 day.
+    const yes = await create(
+      user,
+      body({
+        startDate: '2026-05-04',
+        endDate: '2026-05-07',
+        formData: formData({
+          dates: {
+            flexible: true,
+            flexibilityWindowDays: 1,
+            start: '2026-05-04',
+            end: '2026-05-07',
+            baseDate: '2026-05-04',
+          },
+        }),
+      }),
+    );
+    expect(yes.status, await yes.clone().text()).toBe(201);
+    expect(await yes.json()).toMatchObject({ flexible: true, flexibilityWindowDays: 1 });
   });
 
   // Each of these reached the database and answered 500 before (issue 8's findings).
