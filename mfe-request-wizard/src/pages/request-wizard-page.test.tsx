@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
-import { buildWizardAnswers } from '@trek/shared/testing/builders';
-import { mockApi } from '@trek/shared/testing/mock-api';
+import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
+import { json, mockApi } from '@trek/shared/testing/mock-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
 import { renderPage } from '../test/render';
@@ -96,5 +96,115 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit request' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('First Name *')).toBeTruthy();
+  });
+
+  describe('when another tab sends or forgets the saved request', () => {
+    const answers = buildWizardAnswers();
+    const saveAnswers = () =>
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    /** What another tab's successful submit leaves: the summary stored, the answers cleared. */
+    const sendFromAnotherTab = ({ announce = true } = {}) => {
+      localStorage.setItem(
+        STORAGE_KEYS.createdProjectSummary,
+        JSON.stringify({ id: 'p1', trek: answers.trek }),
+      );
+      const oldValue = localStorage.getItem(STORAGE_KEYS.wizardFormData);
+      localStorage.removeItem(STORAGE_KEYS.wizardFormData);
+      sessionStorage.removeItem(STORAGE_KEYS.wizardFormData);
+      if (!announce) return;
+      act(() => {
+        window.dispatchEvent(
+          new StorageEvent('storage', {
+            key: STORAGE_KEYS.wizardFormData,
+            oldValue,
+            newValue: null,
+            storageArea: localStorage,
+          }),
+        );
+      });
+    };
+
+    it('closes the sign-in dialog, says the request was sent and starts afresh, without saving it back', async () => {
+      const api = mockApi();
+      saveAnswers();
+      const user = userEvent.setup();
+      renderPage(<RequestWizardPage />, '/create-project');
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+
+      // The e-mailed link, opened in a new tab, signed in and sent the request.
+      sendFromAnotherTab();
+      const notice = await screen.findByRole('alert', { name: 'Your trek request was sent' });
+      await waitFor(() => expect(document.activeElement).toBe(notice));
+      expect(
+        within(notice).getByRole('link', { name: 'View My Projects' }).getAttribute('href'),
+      ).toBe('/u/projects');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByText('1 out of 4')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Submit request' })).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+      expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+
+      // A new request starts from nothing: the one sent is not saved again.
+      await user.click(screen.getByRole('radio', { name: 'Lares' }));
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}');
+      expect(saved.trek).toBe('Lares');
+      expect(saved.duration).toBe('');
+    });
+
+    it('does not send it again from a tab that did not hear of it (asleep meanwhile)', async () => {
+      const api = mockApi({
+        user: buildUser(),
+        routes: { 'POST /api/projects': () => json(buildProject({ id: 'p2' }), 201) },
+      });
+      saveAnswers();
+      const user = userEvent.setup();
+      const { router } = renderPage(<RequestWizardPage />, '/create-project');
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+
+      sendFromAnotherTab({ announce: false });
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      expect(await screen.findByRole('alert', { name: 'Your trek request was sent' })).toBeTruthy();
+      expect(screen.getByText('1 out of 4')).toBeTruthy();
+      expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+      expect(router.state.location.pathname).toBe('/create-project');
+    });
+
+    it('finds out when the page comes back from the back-forward cache, before anything is saved again', async () => {
+      mockApi();
+      saveAnswers();
+      renderPage(<RequestWizardPage />, '/create-project');
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+
+      sendFromAnotherTab({ announce: false });
+      act(() => {
+        window.dispatchEvent(new Event('pageshow'));
+      });
+      expect(await screen.findByRole('alert', { name: 'Your trek request was sent' })).toBeTruthy();
+      expect(screen.getByText('1 out of 4')).toBeTruthy();
+      expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    });
+
+    it('starts afresh without a word when another tab forgot the answers (a sign-out)', async () => {
+      mockApi({ user: buildUser() });
+      saveAnswers();
+      renderPage(<RequestWizardPage />, '/create-project');
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+
+      localStorage.removeItem(STORAGE_KEYS.wizardFormData);
+      act(() => {
+        window.dispatchEvent(
+          new StorageEvent('storage', {
+            key: STORAGE_KEYS.wizardFormData,
+            newValue: null,
+            storageArea: localStorage,
+          }),
+        );
+      });
+      expect(await screen.findByText('1 out of 4')).toBeTruthy();
+      expect(screen.queryByRole('alert', { name: 'Your trek request was sent' })).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    });
   });
 });

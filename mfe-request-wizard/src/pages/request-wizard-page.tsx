@@ -1,7 +1,7 @@
-import { Container, Title } from '@mantine/core';
-import { isSignInRequest, PageMeta, useAuth } from '@trek/shared';
+import { Alert, Anchor, Container, Title } from '@mantine/core';
+import { isSignInRequest, PATHS, PageMeta, useAuth } from '@trek/shared';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
 import { RequestWizard } from '../features/wizard/components/request-wizard';
@@ -20,12 +20,30 @@ const RegistrationModal = lazy(() =>
 
 /** Exposed as `wizard/RequestWizardPage`: /, /trek/new and /create-project. */
 export default function RequestWizardPage() {
-  const { data, update, replace } = useWizardForm();
+  const { data, update, replace, clearedElsewhere, stillSaved } = useWizardForm();
   const [step, setStep] = useStepInHistory(data);
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
-  const submitAnswers = useCallback(() => submit(data), [submit, data]);
+  const submitAnswers = useCallback(() => {
+    if (stillSaved()) void submit(data);
+  }, [submit, data, stillSaved]);
+
+  // Another tab sent (or forgot) the answers: this one starts again at the first step, and the
+  // 'Check your email' dialog about them closes. Adjusted while rendering, so no step is ever
+  // shown without the answers that lead to it.
+  const [clearedSeen, setClearedSeen] = useState(clearedElsewhere);
+  if (clearedElsewhere !== clearedSeen) {
+    setClearedSeen(clearedElsewhere);
+    setStep(0);
+    closeSignIn();
+  }
+  // Said where the keyboard is (the button pressed, or the dialog, is gone), and announced. This
+  // runs after the new first step's heading has taken focus, so the notice keeps it.
+  const sentNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (clearedElsewhere?.sent) sentNotice.current?.focus();
+  }, [clearedElsewhere]);
 
   // The header's Sign In pressed on this page: open the sign-in modal (only to sign in), then
   // forget the request so a reload or Back does not open it again.
@@ -68,6 +86,21 @@ export default function RequestWizardPage() {
         <Title order={1} fz={{ base: 24, sm: 30 }} mb="lg">
           Create your trek request
         </Title>
+        {clearedElsewhere?.sent && (
+          <Alert
+            ref={sentNotice}
+            tabIndex={-1}
+            color="teal"
+            variant="light"
+            mb="lg"
+            title="Your trek request was sent"
+          >
+            It was sent from another tab, so this one starts a new request.{' '}
+            <Anchor component={Link} to={PATHS.projects} inherit>
+              View My Projects
+            </Anchor>
+          </Alert>
+        )}
         <RequestWizard
           data={data}
           update={update}

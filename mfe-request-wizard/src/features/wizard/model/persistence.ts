@@ -46,11 +46,28 @@ export function hasSavedFormData(): boolean {
   );
 }
 
-/** Saves to local and session storage under the one key. */
-export function saveFormData(data: WizardFormData): void {
-  writeJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, data);
+/**
+ * Saves to local and session storage under the one key; false when local storage refused it
+ * (private mode, quota), so no one can take the answers for gone when they are not there.
+ */
+export function saveFormData(data: WizardFormData): boolean {
+  const saved = writeJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, data);
   writeJson(browserStorage('session'), STORAGE_KEYS.wizardFormData, data);
   markSavedAnswers(true);
+  return saved;
+}
+
+/**
+ * Whether the answers just cleared by another tab were sent from it: a successful submit stores
+ * the created request's summary before it clears them, whereas a sign-out (which forgets unsent
+ * answers on a shared computer) removes the summary first.
+ */
+export function wereAnswersSent(): boolean {
+  try {
+    return browserStorage('local')?.getItem(STORAGE_KEYS.createdProjectSummary) != null;
+  } catch {
+    return false;
+  }
 }
 
 export function clearSavedFormData(): void {
