@@ -110,10 +110,12 @@ export function mockApi({ user = null, routes = {} }: MockApiOptions = {}): Mock
   }
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    answer(
-      (init?.method ?? 'GET').toUpperCase(),
-      new URL(String(input), 'http://localhost'),
-      parseBody(init),
+    cancellable(init?.signal, () =>
+      answer(
+        (init?.method ?? 'GET').toUpperCase(),
+        new URL(String(input), 'http://localhost'),
+        parseBody(init),
+      ),
     ),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -126,6 +128,27 @@ export function mockApi({ user = null, routes = {} }: MockApiOptions = {}): Mock
       return calls.filter((call) => call.method === method && matches(pattern, call.path));
     },
   };
+}
+
+/**
+ * The answer, unless the request's signal ends first: as fetch does, a call cancelled before or
+ * while it is answered rejects with the signal's reason (an AbortError unless one is given). One
+ * cancelled before it starts is never sent, so not recorded.
+ */
+function cancellable(
+  signal: AbortSignal | null | undefined,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  if (!signal) return send();
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<Response>((resolve, reject) => {
+    // Listening first: a route's handler may cancel the call as it answers it.
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    send()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 type Answer = (method: string, url: URL, body: unknown) => Promise<Response>;

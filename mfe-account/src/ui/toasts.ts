@@ -23,3 +23,8 @@ function show(color: string, message: string, title?: string, replaces?: string)
 export function toastSuccessReplaceable(id: string, message: string, title?: string) {
   notifications.show({ id, color: 'teal', message, ...(title ? { title } : {}) });
 }
+
+/** Takes a toast shown under `id` away, if it still shows. */
+export function hideToast(id: string) {
+  notifications.hide(id);
+}

@@ -4,9 +4,10 @@ import { userQueryOptions } from './auth';
 import { ApiError, apiRequest } from './client';
 
 /** POST /api/profile-image/upload: a single-use URL, valid 10 minutes, to PUT one photo to. */
-export async function requestProfileImageUpload(): Promise<string> {
+export async function requestProfileImageUpload(signal?: AbortSignal): Promise<string> {
   const ticket = await apiRequest('POST', '/api/profile-image/upload', {
     schema: uploadTicketSchema,
+    signal,
   });
   return ticket.uploadURL;
 }
@@ -17,6 +18,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+const cancelled = () => new DOMException('The upload was cancelled.', 'AbortError');
+
 /**
  * PUT the file to its upload URL with the file's own content type. The one call that does not
  * go through `apiRequest`: fetch cannot report upload progress, XMLHttpRequest can. A non-OK
@@ -24,6 +27,11 @@ export interface UploadOptions {
  */
 export function uploadFile(uploadURL: string, file: Blob, options: UploadOptions = {}) {
   return new Promise<void>((resolve, reject) => {
+    // An 'abort' listener added now would never hear a cancel that already happened.
+    if (options.signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
     const request = new XMLHttpRequest();
     request.open('PUT', uploadURL);
     request.withCredentials = true;
@@ -37,18 +45,19 @@ export function uploadFile(uploadURL: string, file: Blob, options: UploadOptions
       else reject(new ApiError(request.status, request.statusText, request.responseText));
     };
     request.onerror = () => reject(new TypeError('The upload could not reach the server.'));
-    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    request.onabort = () => reject(cancelled());
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
 }
 
 /** PUT /api/profile-image with the URL the photo was uploaded to: it becomes the profile photo. */
-export async function setProfileImage(profileImageURL: string) {
+export async function setProfileImage(profileImageURL: string, signal?: AbortSignal) {
   return (
     await apiRequest('PUT', '/api/profile-image', {
       body: { profileImageURL },
       schema: userResponseSchema,
+      signal,
     })
   ).user;
 }
@@ -81,18 +90,26 @@ export interface ChangeProfileImage extends UploadOptions {
   onUploaded?: () => void;
 }
 
-/** The three steps of a new photo: an upload URL, the bytes, then the photo is set. */
+/**
+ * The three steps of a new photo: an upload URL, the bytes, then the photo is set. `signal`
+ * cancels whichever step is under way, and a cancel that came before or between steps stops the
+ * next: a photo cancelled is never made the profile photo.
+ */
 export async function changeProfileImage({ file, onUploaded, ...options }: ChangeProfileImage) {
+  const { signal } = options;
   let uploadURL: string;
   try {
-    uploadURL = await requestProfileImageUpload();
+    if (signal?.aborted) throw cancelled();
+    uploadURL = await requestProfileImageUpload(signal);
     await uploadFile(uploadURL, file, options);
+    // The bytes may arrive just as Cancel upload is pressed.
+    if (signal?.aborted) throw cancelled();
   } catch (error) {
     throw new ProfileImageError('upload', error);
   }
   onUploaded?.();
   try {
-    return await setProfileImage(uploadURL);
+    return await setProfileImage(uploadURL, signal);
   } catch (error) {
     throw new ProfileImageError('save', error);
   }
@@ -105,6 +122,11 @@ export const changeProfileImageMutationOptions = () =>
     mutationFn: changeProfileImage,
     onSuccess: (user, _variables, _result, { client }) => {
       client.setQueryData(userQueryOptions().queryKey, user);
+    },
+    onError: (error, { signal }, _result, { client }) => {
+      // Cancelled while the photo was being set: the server may have set it all the same.
+      if (error instanceof ProfileImageError && error.step === 'save' && signal?.aborted)
+        void client.invalidateQueries({ queryKey: userQueryOptions().queryKey });
     },
   });
 

@@ -184,6 +184,40 @@ describe('the profile photo dialog', () => {
     expect(screen.getByText('1 file(s) uploaded successfully.')).toBeTruthy();
   });
 
+  it('stops at Cancel upload while the upload URL is asked for: nothing sent after, nothing said', async () => {
+    const api = photoApi({ 'POST /api/profile-image/upload': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Cancel upload' }));
+    // Back to the chosen file.
+    expect(await within(dialog).findByRole('button', { name: 'Upload photo' })).toBeTruthy();
+    expect(api.callsTo('PUT /api/profile-image/upload/:id')).toHaveLength(0);
+    expect(api.callsTo('PUT /api/profile-image')).toHaveLength(0);
+    expect(screen.queryByText('Profile photo updated successfully')).toBeNull();
+    expect(screen.queryByText('Upload error')).toBeNull();
+  });
+
+  it('stops at Cancel upload while the photo is being set: no toast, the user read again', async () => {
+    const api = photoApi({ 'PUT /api/profile-image': () => never() });
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
+    expect(await screen.findByText('Upload successful')).toBeTruthy();
+    const userReads = api.callsTo('GET /api/auth/user').length;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    expect(await within(dialog).findByRole('button', { name: 'Upload photo' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
+    expect(screen.queryByText('Profile photo updated successfully')).toBeNull();
+    expect(screen.queryByText('Failed to update profile photo')).toBeNull();
+    // The server may have set the photo before the cancel reached it: the header shows the truth.
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/auth/user').length).toBeGreaterThan(userReads),
+    );
+  });
+
   it('removes the photo after confirming', async () => {
     const api = mockApi({
       user: buildUser({ profileImageUrl: PHOTO_URL }),

@@ -9,7 +9,7 @@ import {
   useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
-import { toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
+import { hideToast, toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
 import { failureToast, rejectionToast, type Toast, uploadedToast } from '../model/photo-toasts';
 import { PhotoDropArea } from './photo-drop-area';
 
@@ -106,7 +106,10 @@ export function ProfilePhotoDialog({
         },
         onError: (error) => {
           setStage('selected');
-          if (!controller.signal.aborted) showFailure(failureToast(error, file.name));
+          // A cancel the traveler asked for is no failure, and the file that arrived is not
+          // their photo: 'Upload successful' goes with it.
+          if (controller.signal.aborted) hideToast(UPLOADED_TOAST_ID);
+          else showFailure(failureToast(error, file.name));
         },
       },
     );
