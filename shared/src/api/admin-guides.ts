@@ -45,9 +45,16 @@ export function updateGuide({ id, changes }: { id: string; changes: UpdateGuideB
 /**
  * The cached list with `guide` in it: in its place, or first (the list is newest first). The
  * figures are counted again from the list, as the server counts them.
+ *
+ * A read of the list under way (the admin came back to the tab, Refresh) may have been answered
+ * before the write: landing after it, it would undo the switch or drop the new guide. It is
+ * cancelled first and, once the guide is in, sent again: asked after the write, it holds it.
  */
-function putGuide(client: QueryClient, guide: Guide) {
-  client.setQueryData(guidesQueryOptions().queryKey, (list: GuideList | undefined) => {
+async function putGuide(client: QueryClient, guide: Guide) {
+  const { queryKey } = guidesQueryOptions();
+  const wasReading = client.isFetching({ queryKey, exact: true }) > 0;
+  await client.cancelQueries({ queryKey, exact: true });
+  client.setQueryData(queryKey, (list: GuideList | undefined) => {
     if (!list) return list;
     const known = list.guides.some((item) => item.id === guide.id);
     const guides = known
@@ -55,6 +62,7 @@ function putGuide(client: QueryClient, guide: Guide) {
       : [guide, ...list.guides];
     return { ...list, guides, stats: guideStatsOf(guides) };
   });
+  if (wasReading) void client.refetchQueries({ queryKey, exact: true });
 }
 
 /** Creating a guide: the answer goes straight into the cached list, no second request. */
