@@ -86,6 +86,39 @@ describe('project calls', () => {
     unsubscribe();
   });
 
+  it('saving an edit of a project found gone (404) takes it out of the cache and the list', async () => {
+    const gone = buildProject({ id: 'gone' });
+    const kept = buildProject({ id: 'kept' });
+    mockApi({
+      routes: { 'PATCH /api/projects/:id': apiError(404, 'NOT_FOUND', 'Project not found') },
+    });
+    const client = createQueryClient();
+    client.setQueryData(projectQueryOptions(gone.id).queryKey, gone);
+    client.setQueryData(projectsQueryOptions().queryKey, [gone, kept]);
+    const observer = new MutationObserver(client, updateProjectMutationOptions());
+    await expect(observer.mutate({ id: gone.id, changes: { groupSize: '3' } })).rejects.toThrow(
+      '404',
+    );
+
+    expect(client.getQueryState(projectQueryOptions(gone.id).queryKey)).toBeUndefined();
+    expect(client.getQueryData(projectsQueryOptions().queryKey)).toEqual([kept]);
+    expect(client.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('saving an edit that failed otherwise keeps the project where it was', async () => {
+    const project = buildProject();
+    mockApi({
+      routes: { 'PATCH /api/projects/:id': apiError(500, 'INTERNAL', 'Internal server error') },
+    });
+    const client = createQueryClient();
+    client.setQueryData(projectQueryOptions(project.id).queryKey, project);
+    const observer = new MutationObserver(client, updateProjectMutationOptions());
+    await expect(observer.mutate({ id: project.id, changes: { groupSize: '3' } })).rejects.toThrow(
+      '500',
+    );
+    expect(client.getQueryData(projectQueryOptions(project.id).queryKey)).toEqual(project);
+  });
+
   it("a page shows its route's failed read instead of sending it again", async () => {
     const api = mockApi({
       routes: { 'GET /api/projects/:id': apiError(503, 'INTERNAL', 'Unavailable') },

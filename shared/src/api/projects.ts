@@ -95,7 +95,8 @@ export function updateProject({ id, changes }: { id: string; changes: ProjectUpd
 /**
  * Saving an edit: the answer is the project as saved (read back in the update's transaction), so
  * it replaces the cached one at once; the project is then read again (spec section 7: "refetch
- * then go to project page"), and the list next time it is shown.
+ * then go to project page"), and the list next time it is shown. A project found gone (404:
+ * cancelled, maybe in another tab) leaves the cache as a cancelled one does.
  */
 export const updateProjectMutationOptions = () =>
   mutationOptions({
@@ -107,6 +108,9 @@ export const updateProjectMutationOptions = () =>
       // Not waited for: the page the user goes to shows the saved project meanwhile.
       void client.invalidateQueries({ queryKey: detail });
       await client.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
+    },
+    onError: async (error, { id }, _result, { client }) => {
+      if (error instanceof ApiError && error.status === 404) await forgetProject(client, id);
     },
   });
 
