@@ -362,6 +362,70 @@ describe('data export and account deletion', () => {
     }
   });
 
+  it('deletes what the account proved its own, by its own sign-ins: not what a provider merely reported', async () => {
+    /** Signs in by magic link from one client address; returns the session cookie. */
+    const signInByLink = async (email: string) => {
+      const sent = await api.request('POST', '/api/auth/request-magic-link', {
+        body: { email, firstName: 'A', lastName: 'B' },
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+      const link = new URL(((await sent.json()) as { magicLink: string }).magicLink);
+      const followed = await api.request('POST', '/api/auth/magic-link', {
+        form: { token: link.searchParams.get('token') ?? '' },
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+      });
+      expect(followed.status).toBe(303);
+      return followed.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    };
+    const marks = async (email: string) =>
+      (
+        await api.db.query(
+          "select 1 from rate_limits where starts_with(key, 'magic-link:signed-in:' || $1 || ' ')",
+          [email],
+        )
+      ).rows.length;
+
+    // Bea signed in by magic link and has asked for another link she has not followed yet.
+    await signInByLink('bea@example.com');
+    await api.request('POST', '/api/auth/request-magic-link', {
+      body: { email: 'bea@example.com', firstName: 'Bea', lastName: 'C' },
+    });
+    // Ana signed in by magic link under an address she has since left for another.
+    const ana = await signInByLink('ana-old@example.com');
+    await api.request('PUT', '/api/user/profile', {
+      as: ana,
+      body: { email: 'ana-new@example.com' },
+    });
+    const mail = api.sentMail.filter((m) => m.to === 'ana-new@example.com').pop();
+    const token = mail?.text.match(/email-change\/confirm\?token=([\w-]+)/)?.[1] ?? '';
+    const confirmed = await api.request('POST', '/api/user/email-change/confirm', {
+      form: { token },
+      as: ana,
+    });
+    expect(confirmed.status).toBeLessThan(400);
+    const { rows } = await api.db.query<{ id: string }>(
+      "select id from users where email = 'ana-new@example.com'",
+    );
+    const anaId = rows[0]?.id ?? '';
+    // A Facebook account of Ana's reports Bea's address: Facebook vouches for none.
+    await api.db.query(
+      `insert into auth_identities (user_id, provider, subject, email, email_verified)
+       values ($1, 'facebook', 'fb-reports-bea', 'bea@example.com', false)`,
+      [anaId],
+    );
+    expect(await marks('ana-old@example.com')).toBe(1);
+
+    expect((await api.request('DELETE', '/api/user/delete', { as: ana })).status).toBe(200);
+    // Ana's own mark goes, though it names an address the account no longer had.
+    expect(await marks('ana-old@example.com')).toBe(0);
+    // Bea's link waiting to be followed and her own allowance are hers: untouched.
+    const beaLinks = await api.db.query(
+      "select 1 from magic_links where email = 'bea@example.com'",
+    );
+    expect(beaLinks.rows).toHaveLength(1);
+    expect(await marks('bea@example.com')).toBe(1);
+  });
+
   it('sends a sign-in link to the account\u2019s own address to add the magic link again', async () => {
     const ana = await api.signIn('relink@example.com');
     await api.db.query(

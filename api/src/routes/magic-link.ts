@@ -338,10 +338,17 @@ export function registerMagicLinkRoutes(
           });
           await claimUnprovenAccount(tx, userId, now);
           await recordProvenEmail(tx, userId, link.email);
+          // Kept with the account that signed in, so it goes with the account (deleteAccount),
+          // even after the account's e-mail has changed.
           await tx.query(
-            `insert into rate_limits (key, count, reset_at) values ($1, 1, $2)
-             on conflict (key) do update set count = 1, reset_at = excluded.reset_at`,
-            [signedInKey(link.email, request.ip), new Date(now.getTime() + SIGNED_IN_FROM_MS)],
+            `insert into rate_limits (key, count, reset_at, user_id) values ($1, 1, $2, $3)
+             on conflict (key) do update set
+               count = 1, reset_at = excluded.reset_at, user_id = excluded.user_id`,
+            [
+              signedInKey(link.email, request.ip),
+              new Date(now.getTime() + SIGNED_IN_FROM_MS),
+              userId,
+            ],
           );
           if (link.purpose === 'account_linking' && link.linking_token_hash) {
             // The e-mail is proven: the provider account waiting on it is linked, once.
