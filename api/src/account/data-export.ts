@@ -73,8 +73,13 @@ export async function buildDataExport(db: Queryable, userId: string, now: Date) 
     'select new_email, expires_at from email_changes where user_id = $1',
     [userId],
   );
-  const projects = await db.query<Record<string, unknown> & { id: string }>(
-    'select * from projects where user_id = $1 order by created_at',
+  // Every column, but the dates as the routes read them ('YYYY-MM-DD', project-rows.ts): parsed
+  // by the driver, a date is a local midnight, the day before on a server east of UTC.
+  const projects = await db.query<
+    Record<string, unknown> & { id: string; start_day: string | null; end_day: string | null }
+  >(
+    `select *, start_date::text as start_day, end_date::text as end_day from projects
+     where user_id = $1 order by created_at`,
     [userId],
   );
   const changes = await db.query<{
@@ -121,8 +126,10 @@ export async function buildDataExport(db: Queryable, userId: string, now: Date) 
     pendingEmailChange: emailChanges.rows[0]
       ? { email: emailChanges.rows[0].new_email, expiresAt: iso(emailChanges.rows[0].expires_at) }
       : null,
-    projects: projects.rows.map(({ user_id: _owner, ...project }) => ({
+    projects: projects.rows.map(({ user_id: _owner, start_day, end_day, ...project }) => ({
       ...project,
+      start_date: start_day,
+      end_date: end_day,
       changes: changes.rows
         .filter((change) => change.project_id === project.id)
         .map(({ project_id: _project, ...change }) => ({

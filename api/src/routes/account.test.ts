@@ -151,7 +151,13 @@ describe('data export and account deletion', () => {
     expect(data.sessions).toHaveLength(2);
     expect(data.pendingEmailChange.email).toBe('new-export@example.com');
     expect(data.projects).toHaveLength(1);
-    expect(data.projects[0]).toMatchObject({ id: ana.projectId, destination: 'Lares' });
+    // The trek's days as they were chosen, whatever the server's time zone.
+    expect(data.projects[0]).toMatchObject({
+      id: ana.projectId,
+      destination: 'Lares',
+      start_date: '2026-03-02',
+      end_date: '2026-03-05',
+    });
     expect(data.projects[0].changes).toEqual([
       expect.objectContaining({ field: 'groupSize', before_value: '2', after_value: '3' }),
     ]);
