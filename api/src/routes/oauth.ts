@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_RETURN_TO, PATHS } from '@trek/shared/contract';
 import { oauthStartQuerySchema, providersSchema } from '@trek/shared/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { bindBrowser, browserHash } from '../auth/browser-binding.js';
@@ -203,7 +203,17 @@ export function registerOAuthRoutes(
           );
         }
 
-        const outcome = await db.transaction((tx) => signInWithIdentity(tx, name, identity));
+        const previous = sessionToken(request, config);
+        // The session is created in the transaction that found the identity, which holds it: an
+        // owner's claim that removes the identity and ends its sessions (claimUnprovenAccount)
+        // comes wholly before (no identity: no session) or wholly after (the session is ended).
+        const outcome = await db.transaction(async (tx) => {
+          const found = await signInWithIdentity(tx, name, identity);
+          if (found.kind === 'conflict') return found;
+          // A fresh session at every sign-in: a session fixed before it is never promoted.
+          if (previous) await deleteSession(tx, hashToken(previous));
+          return { ...found, token: await createSession(tx, found.userId, ctx.now()) };
+        });
         if (outcome.kind === 'conflict') {
           const token = randomBytes(32).toString('base64url');
           await db.query(
@@ -222,18 +232,12 @@ export function registerOAuthRoutes(
           const params = new URLSearchParams({ email: outcome.email, provider: name, token });
           return reply.redirect(`${PATHS.authConflict}?${params.toString()}`, 302);
         }
-        await startSession(request, reply, outcome.userId);
+        setSessionCookie(reply, config, outcome.token);
         const params: Record<string, string> = { auth: 'success' };
         if (flow.form_data) params.formData = flow.form_data;
         return reply.redirect(redirectLocation(flow.return_to, params, DEFAULT_RETURN_TO), 302);
       },
     );
-  }
-
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string) {
-    const previous = sessionToken(request, config);
-    if (previous) await deleteSession(db, hashToken(previous));
-    setSessionCookie(reply, config, await createSession(db, userId, ctx.now()));
   }
 }
 
@@ -282,8 +286,10 @@ async function signInWithIdentity(
   provider: ProviderName,
   identity: ProviderIdentity,
 ): Promise<SignInOutcome> {
+  // Held (for share) until the caller's transaction ends: the session it creates cannot outlive
+  // the identity's removal by an owner's claim, which waits for it.
   const known = await db.query<{ user_id: string }>(
-    'select user_id from auth_identities where provider = $1 and subject = $2',
+    'select user_id from auth_identities where provider = $1 and subject = $2 for share',
     [provider, identity.subject],
   );
   if (known.rows[0]) return { kind: 'user', userId: known.rows[0].user_id };
