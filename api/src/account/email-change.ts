@@ -43,17 +43,23 @@ export function newEmailChange(email: string, now: Date): { token: string; chang
   return { token, change: { email, expiresAt: expiresAt.toISOString() } };
 }
 
-/** Stores a change made by newEmailChange, replacing any earlier one. */
+/**
+ * Stores a change made by newEmailChange, replacing any earlier one. One statement: two changes
+ * saved at once (two tabs) both succeed, the later replacing the earlier, where a delete then an
+ * insert would break the one-change-per-user rule for the second (500).
+ */
 export async function saveEmailChange(
   db: Queryable,
   userId: string,
   started: { token: string; change: EmailChange },
   now: Date,
 ): Promise<void> {
-  await db.query('delete from email_changes where user_id = $1', [userId]);
   await db.query(
     `insert into email_changes (token_hash, user_id, new_email, created_at, expires_at)
-     values ($1, $2, $3, $4, $5)`,
+     values ($1, $2, $3, $4, $5)
+     on conflict (user_id) do update set
+       token_hash = excluded.token_hash, new_email = excluded.new_email,
+       created_at = excluded.created_at, expires_at = excluded.expires_at`,
     [hashToken(started.token), userId, started.change.email, now, started.change.expiresAt],
   );
 }

@@ -51,24 +51,29 @@ export async function findUser(
   };
 }
 
-/** Finds a user by e-mail (any case) or creates one; returns the id. */
+/**
+ * Finds a user by e-mail (any case) or creates one; returns the id. Insert first, then read: two
+ * first sign-ins to one address at once find the one account, where a check then an insert would
+ * break the unique address for the second (500).
+ */
 export async function findOrCreateUserByEmail(
   db: Queryable,
   input: { email: string; firstName?: string | null; lastName?: string | null },
 ): Promise<string> {
+  const displayName = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
+  const created = await db.query<{ id: string }>(
+    `insert into users (email, first_name, last_name, display_name) values ($1, $2, $3, $4)
+     on conflict (lower(email)) do nothing
+     returning id`,
+    [input.email, input.firstName ?? null, input.lastName ?? null, displayName],
+  );
+  if (created.rows[0]) return created.rows[0].id;
   const existing = await db.query<{ id: string }>(
     'select id from users where lower(email) = lower($1)',
     [input.email],
   );
-  if (existing.rows[0]) return existing.rows[0].id;
-  const displayName = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
-  const created = await db.query<{ id: string }>(
-    `insert into users (email, first_name, last_name, display_name) values ($1, $2, $3, $4)
-     returning id`,
-    [input.email, input.firstName ?? null, input.lastName ?? null, displayName],
-  );
-  const row = created.rows[0];
-  if (!row) throw new Error('user insert returned no row');
+  const row = existing.rows[0];
+  if (!row) throw new Error('user neither inserted nor found');
   return row.id;
 }
 

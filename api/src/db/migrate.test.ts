@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { throwawayDatabase } from '../testing/test-api.js';
 import { openEmbeddedDatabase } from './database.js';
 import { migrate } from './migrate.js';
 
@@ -27,6 +29,34 @@ describe('migrate', () => {
     expect(rows.map((r) => r.email)).toEqual(['kept@example.com']);
     await second.close();
   });
+
+  // Only a server has several connections: the embedded database is one process's alone.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'makes a process starting on a fresh server wait for one migrating it before touching anything',
+    async () => {
+      const { db, drop } = await throwawayDatabase();
+      try {
+        let second: Promise<string[]> | null = null;
+        // One process migrates (holds the lock); another starts meanwhile. Creating the table of
+        // applied migrations unlocked, both could pass `if not exists` and the second fail.
+        const table = await db.transaction(async (tx) => {
+          await tx.query('select pg_advisory_xact_lock(727274)');
+          second = migrate(db);
+          await sleep(500);
+          const { rows } = await db.query<{ t: string | null }>(
+            "select to_regclass('schema_migrations')::text as t",
+          );
+          return rows[0]?.t ?? null;
+        });
+        const applied = await second;
+        expect(table).toBeNull();
+        expect(applied).toContain('001_users_and_sessions.sql');
+      } finally {
+        await db.close();
+        await drop();
+      }
+    },
+  );
 
   it('rolls a failing transaction back', async () => {
     const db = await openEmbeddedDatabase('memory://');

@@ -281,18 +281,22 @@ type SignInOutcome = { kind: 'user'; userId: string } | { kind: 'conflict'; emai
  * signs in; a new one creates a user, unless its e-mail already belongs to someone (conflict: the
  * owner must prove the e-mail first); no e-mail at all gives a placeholder address.
  */
-async function signInWithIdentity(
+export async function signInWithIdentity(
   db: Queryable,
   provider: ProviderName,
   identity: ProviderIdentity,
 ): Promise<SignInOutcome> {
   // Held (for share) until the caller's transaction ends: the session it creates cannot outlive
   // the identity's removal by an owner's claim, which waits for it.
-  const known = await db.query<{ user_id: string }>(
-    'select user_id from auth_identities where provider = $1 and subject = $2 for share',
-    [provider, identity.subject],
-  );
-  if (known.rows[0]) return { kind: 'user', userId: known.rows[0].user_id };
+  const knownUser = async () =>
+    (
+      await db.query<{ user_id: string }>(
+        'select user_id from auth_identities where provider = $1 and subject = $2 for share',
+        [provider, identity.subject],
+      )
+    ).rows[0]?.user_id;
+  const known = await knownUser();
+  if (known) return { kind: 'user', userId: known };
 
   if (identity.email) {
     const owner = await db.query('select 1 from users where lower(email) = lower($1)', [
@@ -302,13 +306,22 @@ async function signInWithIdentity(
   }
   const email = identity.email ?? placeholderEmail(provider, identity.subject);
   const displayName = [identity.firstName, identity.lastName].filter(Boolean).join(' ') || null;
+  // Insert first, then look again: the address may have been taken since it was checked (two
+  // first sign-ins of one provider account at once), which a plain insert would answer with 500.
   const created = await db.query<{ id: string }>(
     `insert into users (email, first_name, last_name, display_name, is_temporary_email)
-     values ($1, $2, $3, $4, $5) returning id`,
+     values ($1, $2, $3, $4, $5) on conflict (lower(email)) do nothing returning id`,
     [email, identity.firstName, identity.lastName, displayName, identity.email === null],
   );
   const userId = created.rows[0]?.id;
-  if (!userId) throw new Error('user insert returned no row');
+  if (!userId) {
+    // The same provider account signed in meanwhile: it is that account's user. Anyone else's
+    // address is the conflict it would have been a moment later.
+    const since = await knownUser();
+    if (since) return { kind: 'user', userId: since };
+    if (identity.email) return { kind: 'conflict', email: identity.email };
+    throw new Error('placeholder address taken by another provider account');
+  }
   await db.query(
     `insert into auth_identities (user_id, provider, subject, email, email_verified) values ($1, $2, $3, $4, $5)`,
     [userId, provider, identity.subject, identity.email, identity.emailVerified],

@@ -71,7 +71,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A throwaway database: in memory, or, when TEST_DATABASE_URL names a PostgreSQL server (the
  * PostgreSQL stage of `npm test`), a fresh database created on it and dropped on close.
  */
-async function throwawayDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function throwawayDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { db: await openEmbeddedDatabase('memory://'), drop: async () => {} };
   const name = `trek_test_${randomBytes(6).toString('hex')}`;
