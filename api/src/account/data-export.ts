@@ -1,7 +1,7 @@
 import { PATHS } from '@trek/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { Job } from '../jobs/job-queue.js';
 import { dataExportEmail } from '../mail/account-emails.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -35,7 +35,16 @@ export function dataExportCounter(userId: string): string {
  * notification settings, the open sessions, a pending e-mail change, and every project with its
  * change history.
  */
-export async function buildDataExport(db: Queryable, userId: string, now: Date) {
+export async function buildDataExport(db: Database, userId: string, now: Date) {
+  // One snapshot, so the file is the account at one moment: read one by one, a change committed
+  // in between (an e-mail change moving the magic link, a project deleted) would show half.
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    return readAccount(tx, userId, now);
+  });
+}
+
+async function readAccount(db: Queryable, userId: string, now: Date) {
   const users = await db.query<{
     id: string;
     email: string;

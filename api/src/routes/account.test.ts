@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDataExport } from '../account/data-export.js';
 import { sweepAccountFiles } from '../account/sweep-account-files.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
+import type { Database, Queryable } from '../db/database.js';
 import { enqueueJob } from '../jobs/job-queue.js';
 import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
 
@@ -169,6 +171,40 @@ describe('data export and account deletion', () => {
     for (const { id } of secrets.rows) expect(text).not.toContain(id);
     expect(text).not.toContain(ana.token);
     expect(text).not.toMatch(/token|signature|code_verifier|hash/i);
+  });
+
+  it('reads an export from one snapshot: a change committed while it is read is wholly out', async () => {
+    const ana = await fullAccount('snapshot@example.com');
+    let change: Promise<unknown> | null = null;
+    let inTransaction = false;
+    // Another request deletes Ana's project just after the export has read her profile.
+    const cutIn = async (sql: string) => {
+      if (change || !/from users\b/.test(sql)) return;
+      change = api.db.query('delete from projects where user_id = $1', [ana.userId]);
+      // Nothing holds it back outside a transaction; the embedded database runs it after one.
+      if (!inTransaction) await change;
+    };
+    const watch = (db: Queryable): Queryable => ({
+      ...db,
+      query: async <T>(sql: string, params?: unknown[]) => {
+        const result = await db.query<T>(sql, params);
+        await cutIn(sql);
+        return result;
+      },
+    });
+    const watched: Database = {
+      ...api.db,
+      ...watch(api.db),
+      transaction: (fn) =>
+        api.db.transaction((tx) => {
+          inTransaction = true;
+          return fn(watch(tx));
+        }),
+    };
+    const data = await buildDataExport(watched, ana.userId, api.clock.now);
+    await change;
+    expect(data?.profile.email).toBe('snapshot@example.com');
+    expect(data?.projects).toHaveLength(1);
   });
 
   it('lets only the owner, signed in, download an export, for 24 hours', async () => {
