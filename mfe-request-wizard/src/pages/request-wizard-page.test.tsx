@@ -109,8 +109,8 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
         JSON.stringify({ id: 'p1', trek: answers.trek }),
       );
       const oldValue = localStorage.getItem(STORAGE_KEYS.wizardFormData);
+      // Session storage is each tab's own: this tab's copy is left for it to drop.
       localStorage.removeItem(STORAGE_KEYS.wizardFormData);
-      sessionStorage.removeItem(STORAGE_KEYS.wizardFormData);
       if (!announce) return;
       act(() => {
         window.dispatchEvent(
@@ -144,6 +144,7 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(screen.getByText('1 out of 4')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Submit request' })).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+      expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
       expect(api.callsTo('POST /api/projects')).toHaveLength(0);
 
       // A new request starts from nothing: the one sent is not saved again.

@@ -2,6 +2,7 @@ import { browserStorage, STORAGE_KEYS, type WizardFormData } from '@trek/shared'
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
+  clearSavedFormData,
   hasSavedFormData,
   markSavedAnswers,
   restoreFormData,
@@ -52,6 +53,8 @@ export function useWizardForm() {
   // 10 s only), and saving them again would bring back a request already sent, or forgotten.
   const dropAnswers = useCallback(() => {
     stored.current = false;
+    // The other tab cleared only what it shares; this tab's own copy (session storage) goes too.
+    clearSavedFormData();
     setData(emptyFormData(latest.current.utm));
     setClearedElsewhere({ sent: wereAnswersSent() });
   }, []);
