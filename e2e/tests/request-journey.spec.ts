@@ -250,3 +250,40 @@ test('the magic link arrives by SMTP, signs the visitor in and creates the reque
   expect(await theirs.json()).toEqual([]);
   await other.close();
 });
+
+test("a request sent from the magic link's tab is not sent again from the tab that asked for the link", async ({
+  page,
+  context,
+}) => {
+  const email = `two-tabs-${Date.now()}@example.com`;
+  await page.goto('/create-project');
+  await completeWizardWithMouse(page, { trek: 'Lares', duration: '4 days / 3 nights', day: 11 });
+  await page.getByRole('button', { name: 'Submit request' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First Name *').fill('Tupac');
+  await dialog.getByLabel('Last Name *').fill('Yupanqui');
+  await dialog.getByLabel('Email *').fill(email);
+  await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(dialog.getByText('The magic link is valid for 15 minutes.')).toBeVisible();
+
+  // The e-mailed link opens in a tab of its own, which sends the saved request.
+  const linkTab = await context.newPage();
+  await linkTab.goto(await waitForMagicLink(email));
+  await linkTab.getByRole('button', { name: 'Continue' }).click();
+  await expect(linkTab.getByRole('heading', { name: 'Trek Request Submitted!' })).toBeVisible();
+
+  // The first tab lets go of the answers it no longer holds alone: no dialog, no step 4 to send.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Your trek request was sent')).toBeVisible();
+  await expect(page.getByText('1 out of 4')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View My Projects' })).toHaveAttribute(
+    'href',
+    '/u/projects',
+  );
+  const projects = await page.request.get('/api/projects');
+  expect(await projects.json()).toHaveLength(1);
+  // Nor does a reload bring the sent answers back.
+  await page.reload();
+  await expect(page.getByText('1 out of 4')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Lares', exact: true })).not.toBeChecked();
+});
