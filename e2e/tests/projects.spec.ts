@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { waitForMagicLink } from '../support/mailbox';
 import { createProject, signInNewTraveler, tabTo } from '../support/projects';
 import { dayLabel, dayNextMonth } from '../support/wizard';
 
@@ -362,4 +363,32 @@ test('on a short phone screen the edit page keeps the keyboard in sight and in p
   ]);
   expect(wideStart && wideEnd).toBeTruthy();
   if (wideStart && wideEnd) expect(Math.round(wideEnd.y)).toBe(Math.round(wideStart.y));
+});
+
+test("another traveler signing in from a second tab never sees the first one's projects in the first tab", async ({
+  browser,
+}) => {
+  const first = await signInNewTraveler(browser, `first-${Date.now()}@example.com`);
+  const project = await createProject(first.request);
+  await first.goto('/u/projects');
+  await expect(first.locator(`a[href="/u/projects/${project.id}"]`).first()).toBeVisible();
+
+  // In a second tab of the same browser, someone else follows their own e-mailed link.
+  const second = `second-${Date.now()}@example.com`;
+  const asked = await first.request.post('/api/auth/request-magic-link', {
+    headers: { origin: new URL(first.url()).origin },
+    data: { email: second, firstName: 'Rosa', lastName: 'Quispe', redirectTo: '/u/projects' },
+  });
+  expect(asked.status()).toBe(200);
+  const otherTab = await first.context().newPage();
+  await otherTab.goto(await waitForMagicLink(second));
+  await otherTab.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    otherTab.getByRole('link', { name: 'Create Your First Trek Request' }),
+  ).toBeVisible();
+
+  // The first tab now shows the new traveler's (empty) list, not the cached one.
+  await expect(first.getByRole('link', { name: 'Create Your First Trek Request' })).toBeVisible();
+  await expect(first.locator(`a[href="/u/projects/${project.id}"]`)).toHaveCount(0);
+  await first.context().close();
 });
