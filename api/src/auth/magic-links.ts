@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PATHS } from '@trek/shared/contract';
+import { PATHS, sameOriginPath } from '@trek/shared/contract';
 import type { Queryable } from '../db/database.js';
 import { hashToken } from './sessions.js';
 
@@ -66,31 +66,6 @@ export async function findValidMagicLink(
 
 /** A stand-in origin to resolve paths against; only its path, query and fragment are kept. */
 const SITE = 'http://site.invalid';
-
-/**
- * The path a browser would follow, if it stays on the site: '/x' but not '//host', '/\\host',
- * 'https://…', nor anything that becomes one of those once dot segments ('/.//host',
- * '/%2e%2e//host') and backslashes are resolved, as URL parsers and browsers do. The answer is
- * the resolved path, so what is checked is what is sent.
- */
-function sameOriginPath(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/')) return null;
-  // Printable ASCII only: control characters (a tab inside '/\t/evil') can turn a path into
-  // another host, and anything else cannot go in a Location header (the redirect would fail
-  // after the single-use link was spent). The client's paths are URL-encoded already.
-  if ([...value].some((char) => char.charCodeAt(0) < 0x21 || char.charCodeAt(0) > 0x7e))
-    return null;
-  let url: URL;
-  try {
-    url = new URL(value, SITE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== SITE) return null;
-  const path = `${url.pathname}${url.search}${url.hash}`;
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
-  return path;
-}
 
 /** Only same-origin paths (see sameOriginPath), resolved; else `fallback`, the wizard by default. */
 export function safeRedirectPath(

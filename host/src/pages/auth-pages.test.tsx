@@ -17,6 +17,16 @@ describe('sign-in page', () => {
     expect(safeReturnTo('/u/settings')).toBe('/u/settings');
     expect(safeReturnTo('https://evil.example')).toBe('/u/projects');
     expect(safeReturnTo('//evil.example')).toBe('/u/projects');
+    // What the browser's URL parser would make another host of: a tab or newline it drops, a
+    // backslash it reads as a slash, dot segments it resolves.
+    for (const offSite of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\evil.example',
+      '/.//evil.example',
+    ])
+      expect(safeReturnTo(offSite), offSite).toBe('/u/projects');
+    expect(safeReturnTo('/u/./projects/../settings?tab=1')).toBe('/u/settings?tab=1');
     expect(providerSignInUrl('google', '/u/projects/7')).toBe(
       '/auth/google?returnTo=%2Fu%2Fprojects%2F7',
     );

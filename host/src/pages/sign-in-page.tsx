@@ -19,6 +19,7 @@ import {
   socialSignInButtonContent,
   useAuth,
 } from '@trek/shared';
+import { DEFAULT_RETURN_TO, sameOriginPath } from '@trek/shared/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 
@@ -29,14 +30,13 @@ const EmailSignInForm = lazy(() =>
   })),
 );
 
-/** Where signing in leads when the address names nowhere (docs/product/site.md, "Routes"). */
-export const DEFAULT_RETURN_TO = '/u/projects';
-
-/** Only same-origin paths are passed on; anything else falls back to My Projects. */
+/**
+ * Only same-origin paths are passed on, judged as the API judges its redirects (a tab in
+ * '/\t/evil.example' is dropped by the browser's URL parser, leaving another host); anything else
+ * falls back to My Projects (docs/product/site.md, "Routes").
+ */
 export function safeReturnTo(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
-    return DEFAULT_RETURN_TO;
-  return value;
+  return sameOriginPath(value) ?? DEFAULT_RETURN_TO;
 }
 
 /** Readable messages for the `error` codes the OAuth callback may send back. */

@@ -31,6 +31,7 @@ export {
   requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,
+  sameOriginPath,
 } from './paths.js';
 export {
   PROJECTS_FIRST_READ,

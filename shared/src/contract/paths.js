@@ -46,6 +46,38 @@ export function isSitePath(pathname) {
 /** Where sign-in returns to when nobody asked for a page. */
 export const DEFAULT_RETURN_TO = PATHS.projects;
 
+/** A stand-in origin to resolve paths against; only its path, query and fragment are kept. */
+const SITE = 'http://site.invalid';
+
+/**
+ * The path a browser would follow, if it stays on the site: '/x' but not '//host', '/\\host',
+ * 'https://…', nor anything that becomes one of those once dot segments ('/.//host',
+ * '/%2e%2e//host'), backslashes and control characters are resolved, as URL parsers and browsers
+ * do; null otherwise. The answer is the resolved path, so what is checked is what is followed.
+ * The API's redirects after signing in and the sign-in page's `returnTo` both ask it.
+ * @param {string | null | undefined} value
+ * @returns {string | null}
+ */
+export function sameOriginPath(value) {
+  if (!value?.startsWith('/')) return null;
+  // Printable ASCII only: control characters (a tab inside '/\t/evil', which URL parsers drop)
+  // can turn a path into another host, and anything else cannot go in a Location header (a
+  // redirect would fail after a single-use link was spent). Paths arrive URL-encoded.
+  if ([...value].some((char) => char.charCodeAt(0) < 0x21 || char.charCodeAt(0) > 0x7e))
+    return null;
+  /** @type {URL} */
+  let url;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SITE) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  return path;
+}
+
 /**
  * Visitors opening a page under these prefixes are sent to sign in first. `/projects/:id` is the
  * project page too: a visitor following a link to their own project signs in and lands on it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSitePath, PATHS, prerenderedFileOf } from './paths.js';
+import { isSitePath, PATHS, prerenderedFileOf, sameOriginPath } from './paths.js';
 
 describe('prerenderedFileOf', () => {
   it('names one file per route of one fixed URL, the root included', () => {
@@ -55,5 +55,32 @@ describe('isSitePath', () => {
     ]) {
       expect(isSitePath(path), path).toBe(false);
     }
+  });
+});
+
+describe('sameOriginPath', () => {
+  it('keeps a path of the site, resolved as a browser resolves it', () => {
+    expect(sameOriginPath('/u/projects?x=1#top')).toBe('/u/projects?x=1#top');
+    expect(sameOriginPath('/u/./projects/../settings')).toBe('/u/settings');
+    expect(sameOriginPath('/caf%C3%A9')).toBe('/caf%C3%A9');
+  });
+
+  it('refuses anything a browser would follow to another host, or that is no path', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'u/projects',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      'javascript:alert(1)',
+      '/caf\u00e9',
+    ])
+      expect(sameOriginPath(value), String(value)).toBeNull();
   });
 });
