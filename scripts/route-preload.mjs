@@ -13,7 +13,7 @@
 import { REMOTE_ENTRY_FILE, remoteRouteOf } from '../shared/src/contract/index.js';
 
 /**
- * @typedef {{ exposes?: Array<{ name?: string, assets?: { js?: { sync?: string[] }, css?: { sync?: string[] } } }> }} Manifest
+ * @typedef {{ exposes: Array<{ name?: unknown, assets?: { js?: { sync?: unknown }, css?: { sync?: unknown } } }> }} Manifest
  * @typedef {Partial<Record<string, string>>} RemoteMap
  */
 
@@ -108,6 +108,26 @@ export function createRemoteJsonCache(options = {}) {
 }
 
 /**
+ * The files a remote page loads first, as its manifest names them; none when the manifest is not
+ * of the shape the build writes (a half-written or foreign file costs the hints, never the page).
+ * @param {unknown} manifest
+ * @param {string} pageName
+ * @returns {{ js: string[], css: string[] }}
+ */
+export function pageAssetsOf(manifest, pageName) {
+  const exposes = /** @type {{ exposes?: unknown } | null | undefined} */ (manifest)?.exposes;
+  const page = Array.isArray(exposes)
+    ? /** @type {Manifest['exposes'][number] | undefined} */ (
+        exposes.find((e) => typeof e === 'object' && e !== null && e.name === pageName)
+      )
+    : undefined;
+  /** @param {unknown} files */
+  const paths = (files) =>
+    Array.isArray(files) && files.every((file) => typeof file === 'string') ? files : [];
+  return { js: paths(page?.assets?.js?.sync), css: paths(page?.assets?.css?.sync) };
+}
+
+/**
  * @param {RemoteReadOptions} [options]
  * @returns {(pathname: string, remoteMap: RemoteMap | undefined, request?: { signedIn?: boolean }) => Promise<string>}
  *   the `<link>` elements to put in the page's head ('' for a host page)
@@ -119,7 +139,7 @@ export function createRoutePreloader(options = {}) {
     const route = remoteRouteOf(pathname);
     const manifestUrl = route && remoteMap?.[route.remote];
     if (!route || !manifestUrl) return '';
-    const manifest = /** @type {Manifest | undefined} */ (await manifests(manifestUrl));
+    const manifest = await manifests(manifestUrl);
     const base = new URL('.', manifestUrl);
     // The runtime reads the manifest with fetch() (CORS, no credentials), and loads scripts and
     // styles with plain elements: each hint matches the request it stands for.
@@ -127,11 +147,11 @@ export function createRoutePreloader(options = {}) {
       `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attribute(manifestUrl)}">`,
       `<link rel="preload" as="script" href="${attribute(new URL(REMOTE_ENTRY_FILE, base).href)}">`,
     ];
-    const page = manifest?.exposes?.find((e) => e.name === route.page);
-    for (const file of page?.assets?.js?.sync ?? []) {
+    const page = pageAssetsOf(manifest, route.page);
+    for (const file of page.js) {
       links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
     }
-    for (const file of page?.assets?.css?.sync ?? []) {
+    for (const file of page.css) {
       links.push(`<link rel="preload" as="style" href="${attribute(new URL(file, base).href)}">`);
     }
     // The page's first data for a signed-in user comes with its code, not after it (and after

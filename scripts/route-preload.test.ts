@@ -4,6 +4,7 @@ import {
   createRoutePreloader,
   MANIFEST_TTL_MS,
   MISSING_TTL_MS,
+  pageAssetsOf,
 } from './route-preload.mjs';
 
 const MAP = {
@@ -23,6 +24,31 @@ const manifest = {
 };
 
 describe('preload hints of a page', () => {
+  it('come without the page’s files when the manifest is not of the build’s shape, never failing the page', async () => {
+    for (const bad of [
+      { exposes: {} },
+      { exposes: 'x' },
+      { exposes: [null, 7] },
+      { exposes: [{ name: 'ProjectDetailPage', assets: { js: { sync: {} }, css: 'x' } }] },
+      { exposes: [{ name: 'ProjectDetailPage', assets: { js: { sync: ['a.js', 3] } } }] },
+      null,
+      'manifest',
+    ]) {
+      expect(pageAssetsOf(bad, 'ProjectDetailPage'), JSON.stringify(bad)).toEqual({
+        js: [],
+        css: [],
+      });
+      const hints = createRoutePreloader({ fetchImpl: async () => Response.json(bad) });
+      const page = await hints('/u/projects/42', MAP);
+      expect(page).toContain('remoteEntry.js');
+      expect(page).not.toContain('static/js');
+    }
+    expect(pageAssetsOf(manifest, 'ProjectDetailPage')).toEqual({
+      js: ['static/js/async/detail.1.js'],
+      css: ['static/css/async/detail.1.css'],
+    });
+  });
+
   it('name the remote page’s manifest, entry and chunks, and read the manifest again after its few seconds', async () => {
     let clock = 0;
     const fetchImpl = vi.fn(async () => Response.json(manifest));
