@@ -392,6 +392,19 @@ describe('the API proxy', () => {
       );
     });
 
+    it('reads PUBLIC_ORIGIN as the origin a browser sends, and HOST_ADDRESS as the interface', () => {
+      expect(suiteConfig({ HOST_PORT: '8080' }).publicOrigin).toBe('http://localhost:8080');
+      expect(suiteConfig({ PUBLIC_ORIGIN: 'https://trekperu.example/' }).publicOrigin).toBe(
+        'https://trekperu.example',
+      );
+      expect(suiteConfig({ PUBLIC_ORIGIN: 'https://trekperu.example:443' }).publicOrigin).toBe(
+        'https://trekperu.example',
+      );
+      expect(() => suiteConfig({ PUBLIC_ORIGIN: 'trekperu.example' })).toThrow(/PUBLIC_ORIGIN/);
+      expect(suiteConfig({}).hostAddress).toBe('127.0.0.1');
+      expect(suiteConfig({ HOST_ADDRESS: '0.0.0.0' }).hostAddress).toBe('0.0.0.0');
+    });
+
     it('reads HOST_TRUST_PROXY as false, loopback or true, and stops on anything else', () => {
       expect(suiteConfig({}).hostTrustProxy).toBe(false);
       expect(suiteConfig({ HOST_TRUST_PROXY: 'false' }).hostTrustProxy).toBe(false);

@@ -157,6 +157,25 @@ export function apiBaselineHeaders(production) {
 }
 
 /**
+ * The origin an address names, as a browser sends it in `Origin` (and as the API reads
+ * PUBLIC_ORIGIN): 'https://trekperu.example/' and 'https://trekperu.example:443' are
+ * 'https://trekperu.example', so the remotes' servers compare what the browser sends.
+ * @param {string} value
+ * @param {string} name
+ */
+export function originOf(value, name) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`${name} must be an http:// or https:// origin (got "${value}")`);
+  return url.origin;
+}
+
+/**
  * CORS of a remote's server: the host reads the manifest with fetch(); scripts, styles and
  * images load without CORS. So only GET and HEAD, only for the allowed origins.
  * @param {string | undefined} origin the request's Origin header

@@ -35,6 +35,7 @@ import { createPageFragments } from './page-fragments.mjs';
 import {
   corsHeaders,
   inertDocumentHeaders,
+  originOf,
   pageSecurityHeaders,
   plainAnswerHeaders,
   remoteOrigins,
@@ -42,7 +43,7 @@ import {
 } from './page-headers.mjs';
 import { liveRemoteMap, validateRemoteMap } from './remote-map-file.mjs';
 import { attribute, createRoutePreloader } from './route-preload.mjs';
-import { staticFiles } from './static-files.mjs';
+import { acceptsCoding, staticFiles } from './static-files.mjs';
 
 const REMOTE_MAP_SCRIPT =
   /(<script id="remote-map" type="application\/json">)([\s\S]*?)(<\/script>)/;
@@ -73,7 +74,9 @@ const REMOTE_MAP_SCRIPT =
 export async function startStaticServer(options) {
   const dir = resolve(options.dir);
   const production = options.production ?? process.env.NODE_ENV === 'production';
-  const corsOrigins = options.corsOrigins ?? [];
+  const corsOrigins = (options.corsOrigins ?? []).map((origin) =>
+    originOf(origin, 'A CORS origin'),
+  );
   const plainAnswer = {
     ...plainAnswerHeaders(production),
     'Content-Type': 'text/plain; charset=utf-8',
@@ -240,13 +243,13 @@ export async function startStaticServer(options) {
  */
 export function compressPage(page, acceptEncoding) {
   const raw = Buffer.from(page);
-  if (/\bbr\b/.test(acceptEncoding)) {
+  if (acceptsCoding(acceptEncoding, 'br')) {
     return {
       body: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
       coding: 'br',
     };
   }
-  if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(raw), coding: 'gzip' };
+  if (acceptsCoding(acceptEncoding, 'gzip')) return { body: gzipSync(raw), coding: 'gzip' };
   return { body: raw };
 }
 
@@ -446,7 +449,7 @@ if (isCli) {
   const usage =
     'Usage: node scripts/serve.mjs --dir <build folder> --port <port>\n' +
     '         host:   --spa [--remote-map <file>] [--proxy <api origin>]\n' +
-    '                 [--trust-proxy false|loopback|true]\n' +
+    '                 [--trust-proxy false|loopback|true] [--host <interface>]\n' +
     '         remote: [--cors <host origin>]...';
   let values;
   try {
@@ -459,6 +462,7 @@ if (isCli) {
         cors: { type: 'string', multiple: true },
         proxy: { type: 'string' },
         'trust-proxy': { type: 'string' },
+        host: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -475,6 +479,7 @@ if (isCli) {
       dir: values.dir,
       port: Number(values.port),
       spa: values.spa,
+      ...(values.host ? { host: values.host } : {}),
       ...(values['remote-map'] ? { remoteMapFile: values['remote-map'] } : {}),
       ...(values.cors ? { corsOrigins: values.cors } : {}),
       ...(values.proxy ? { proxyTarget: values.proxy } : {}),

@@ -11,7 +11,7 @@ import {
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PAGE_SLOT_MARKUP,
@@ -20,6 +20,7 @@ import {
   STYLE_NONCE_PLACEHOLDER,
 } from '../shared/src/contract/index.js';
 import { startStaticServer } from './serve.mjs';
+import { acceptsCoding } from './static-files.mjs';
 
 const MAP = {
   wizard: 'http://localhost:3001/mf-manifest.json',
@@ -154,6 +155,25 @@ describe('a served folder that changes on disk', () => {
     });
     expect(changed.status).toBe(200);
   });
+
+  it('reads Accept-Encoding with its weights: a coding at q=0 is refused, * stands for the rest', async () => {
+    file('app.js', 'plain');
+    file('app.js.br', brotliCompressSync(Buffer.from('plain')));
+    file('app.js.gz', gzipSync(Buffer.from('plain')));
+    const url = await serve({});
+    const codingFor = async (acceptEncoding: string) =>
+      (
+        await fetch(`${url}/app.js`, { headers: { 'accept-encoding': acceptEncoding } })
+      ).headers.get('content-encoding');
+    expect(await codingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await codingFor('gzip;q=0, br;q=0')).toBeNull();
+    expect(await codingFor('*')).toBe('br');
+    expect(await codingFor('br;q=0, *')).toBe('gzip');
+    expect(await codingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptsCoding('BR;Q=0.5', 'br')).toBe(true);
+    expect(acceptsCoding('br;q=0.000', 'br')).toBe(false);
+    expect(acceptsCoding('', 'br')).toBe(false);
+  });
 });
 
 describe('files of a build that are not for browsers', () => {
@@ -185,6 +205,18 @@ describe('files of a build that are not for browsers', () => {
 });
 
 describe("a remote's server", () => {
+  it('compares the origin a browser sends, however the allowed one was written', async () => {
+    file('mf-manifest.json', '{}');
+    const url = await serve({
+      corsOrigins: ['https://trekperu.example/', 'http://localhost:80'],
+    });
+    for (const origin of ['https://trekperu.example', 'http://localhost']) {
+      const answer = await fetch(`${url}/mf-manifest.json`, { headers: { origin } });
+      expect(answer.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
+    await expect(serve({ corsOrigins: ['trekperu.example'] })).rejects.toThrow(/origin/);
+  });
+
   it("lets the host's origin read its files, with GET and HEAD only", async () => {
     file('mf-manifest.json', '{}');
     const url = await serve({ corsOrigins: ['http://localhost:3000'] });

@@ -41,6 +41,26 @@ const PRECOMPRESSED = /** @type {const} */ ([
 ]);
 
 /**
+ * Whether an Accept-Encoding header accepts a content coding: named (or `*`, when it is not named)
+ * with a weight above 0, as RFC 9110 reads it; 'br;q=0' refuses brotli.
+ * @param {string} acceptEncoding
+ * @param {string} coding
+ */
+export function acceptsCoding(acceptEncoding, coding) {
+  /** @type {Map<string, number>} */
+  const weights = new Map();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => /^q=/i.test(param));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name.toLowerCase(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weight = weights.get(coding) ?? weights.get('*') ?? 0;
+  return weight > 0;
+}
+
+/**
  * Files of a build that browsers never ask for, so never served: a precompressed sibling by its
  * own name (it is only sent for its original, under Content-Encoding; by name it went out raw
  * as application/octet-stream), and Module Federation's build statistics, for tools only (the
@@ -94,7 +114,7 @@ export function staticFiles(dir, options) {
     if (!file) return 'not-found';
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const candidates = [
-      ...PRECOMPRESSED.filter(([coding]) => new RegExp(`\\b${coding}\\b`).test(accepted)).map(
+      ...PRECOMPRESSED.filter(([coding]) => acceptsCoding(accepted, coding)).map(
         ([coding, suffix]) => ({ path: `${file}${suffix}`, coding }),
       ),
       { path: file, coding: undefined },

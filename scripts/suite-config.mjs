@@ -8,6 +8,7 @@
 import { join, resolve } from 'node:path';
 import { MANIFEST_FILE, REMOTE_NAMES, REMOTES } from '../shared/src/contract/index.js';
 import { parseForwardedForTrust } from './api-proxy.mjs';
+import { originOf } from './page-headers.mjs';
 import { ROOT } from './toolchain.mjs';
 
 /** @typedef {import('../shared/src/contract/index.js').RemoteName} RemoteName */
@@ -38,7 +39,10 @@ function port(value, fallback, name) {
 export function suiteConfig(env = process.env) {
   const hostPort = port(env.HOST_PORT, 3000, 'HOST_PORT');
   const apiPort = port(env.API_PORT, 4000, 'API_PORT');
-  const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${hostPort}`;
+  const publicOrigin = env.PUBLIC_ORIGIN
+    ? originOf(env.PUBLIC_ORIGIN, 'PUBLIC_ORIGIN')
+    : `http://localhost:${hostPort}`;
+  const hostAddress = env.HOST_ADDRESS || '127.0.0.1';
   const apiOrigin = env.API_ORIGIN ?? `http://127.0.0.1:${apiPort}`;
   const hostTrustProxy = parseForwardedForTrust(env.HOST_TRUST_PROXY);
   const remotes =
@@ -69,6 +73,7 @@ export function suiteConfig(env = process.env) {
     hostPort,
     apiPort,
     publicOrigin,
+    hostAddress,
     apiOrigin,
     hostTrustProxy,
     remotes,

@@ -105,6 +105,7 @@ export async function startSuite(env = process.env, options = {}) {
       await startStaticServer({
         dir: join(ROOT, 'host/dist'),
         port: config.hostPort,
+        host: config.hostAddress,
         spa: true,
         proxyTarget: `http://127.0.0.1:${config.apiPort}`,
         trustForwardedFor: config.hostTrustProxy,
