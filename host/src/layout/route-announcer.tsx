@@ -12,6 +12,10 @@ const DIALOG_SELECTOR = '[role="dialog"], [role="alertdialog"]';
  * and a status line announces the page's title, as a full page load would for a screen reader.
  * Pages load lazily, so the heading is awaited: the first h1 of the main area that was not there
  * before the navigation, or the one there once the page stops changing.
+ * That heading may be a loading placeholder's, replaced once the page's data is read (the
+ * project, or the error saying it could not be): the focus it held would fall to <body>, so it
+ * follows to the heading that took its place, and the page's title, if it changed (the error's),
+ * is announced. Focus the person (or the page) moves elsewhere stops this.
  */
 export function RouteAnnouncer({ mainId }: { mainId: string }) {
   const { pathname } = useLocation();
@@ -34,12 +38,46 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
       }
     };
     document.addEventListener('focusin', noteDialog);
+    let unfollow = () => {};
 
     const stop = () => {
       observer.disconnect();
       clearTimeout(settleTimer);
       clearTimeout(giveUp);
       document.removeEventListener('focusin', noteDialog);
+    };
+    const focusHeading = (heading: HTMLHeadingElement) => {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    };
+    // The page sets its title as it renders; read it once this frame is done. The same title
+    // again leaves the status line as it is, so it is not read out twice.
+    const announceTitle = () => requestAnimationFrame(() => setAnnouncement(document.title));
+    // For as long as the page takes to read its data (no time limit: a slow read is still this
+    // navigation's), until focus goes anywhere but the heading it was given.
+    const follow = (heading: HTMLHeadingElement) => {
+      let followed = heading;
+      const replaced = new MutationObserver(() => {
+        if (followed.isConnected) return;
+        const focused = document.activeElement;
+        const lost =
+          !focused || focused === document.body || focused === main || !focused.isConnected;
+        if (!lost) return unfollow();
+        const next = main.querySelector('h1');
+        if (!next) return;
+        followed = next;
+        focusHeading(next);
+        announceTitle();
+      });
+      const moved = (event: FocusEvent) => {
+        if (event.target !== followed) unfollow();
+      };
+      unfollow = () => {
+        replaced.disconnect();
+        document.removeEventListener('focusin', moved);
+      };
+      replaced.observe(main, { childList: true, subtree: true });
+      document.addEventListener('focusin', moved);
     };
     const arrive = (heading: HTMLHeadingElement) => {
       stop();
@@ -58,11 +96,10 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
           // A dialog's header (Mantine's Modal has one, with its Close button) is no site header.
           focused.closest('header, footer') !== null);
       if (focusLeftBehind) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus();
+        focusHeading(heading);
+        follow(heading);
       }
-      // The page sets its title as it renders; read it once this frame is done.
-      requestAnimationFrame(() => setAnnouncement(document.title));
+      announceTitle();
     };
     const look = () => {
       const heading = main.querySelector('h1');
@@ -77,7 +114,10 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
     const giveUp = setTimeout(stop, HEADING_WAIT_MS);
     setAnnouncement('');
     look();
-    return stop;
+    return () => {
+      stop();
+      unfollow();
+    };
   }, [pathname, mainId]);
 
   return (
