@@ -47,22 +47,19 @@ const ROUTES: Array<{
   {
     path: '/u/projects/42',
     owner: 'projects',
-    title: 'Project details',
-    heading: 'Project not found',
+    title: 'Project not found',
     as: 'traveler',
   },
   {
     path: '/projects/42',
     owner: 'projects',
-    title: 'Project details',
-    heading: 'Project not found',
+    title: 'Project not found',
     as: 'traveler',
   },
   {
     path: '/u/projects/42/edit',
     owner: 'projects',
-    title: 'Edit Project Overview',
-    heading: 'Project not found',
+    title: 'Project not found',
     as: 'traveler',
   },
   {

@@ -114,6 +114,8 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Project not found' }),
     ).toBeTruthy();
+    // The host's route announcer reads the title out when this replaces the loading page.
+    await waitFor(() => expect(document.title).toBe('Project not found | TrekPeru'));
     expect(screen.getByRole('link', { name: 'Back to My Projects' }).getAttribute('href')).toBe(
       '/u/projects',
     );
@@ -132,8 +134,12 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
     const user = userEvent.setup();
     renderProjectsApp(`/u/projects/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Failed to fetch project' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Failed to fetch project | TrekPeru'));
+    // A first page: nothing had the focus, and the page does not take it.
+    expect(document.activeElement).toBe(document.body);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Project details | TrekPeru'));
   });
 
   it('keeps the keyboard on Try again while the project is asked again, says when it fails again, and gives the heading the keyboard once it loads', async () => {

@@ -15,14 +15,22 @@ export default function ProjectDetailPage() {
   // keyboard goes to its h1 rather than to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useRetry(project, () => heading.current);
+  const failed = retry.failed && !isNotFound(project.error);
+  // The title says what the page shows, as its heading does: the host's route announcer reads it
+  // out when this replaces the loading page it announced.
+  const title = failed
+    ? 'Failed to fetch project'
+    : project.isError
+      ? 'Project not found'
+      : 'Project details';
   return (
     <>
       <PageMeta
-        title="Project details"
+        title={title}
         description="Your trek request and the guide offers it received."
         noIndex
       />
-      {retry.failed && !isNotFound(project.error) ? (
+      {failed ? (
         // Kept while the read is asked again, so its busy Try again keeps the keyboard.
         <ProjectNotFound
           title="Failed to fetch project"

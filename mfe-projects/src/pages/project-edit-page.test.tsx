@@ -72,6 +72,8 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Project not found' }),
     ).toBeTruthy();
+    // The host's route announcer reads the title out when this replaces the loading page.
+    await waitFor(() => expect(document.title).toBe('Project not found | TrekPeru'));
     expect(
       screen.getByText(
         "The project you're looking for doesn't exist or you don't have access to it.",
@@ -97,6 +99,7 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await waitFor(() => expect(retry.hasAttribute('aria-disabled')).toBe(false));
     expect(document.activeElement).toBe(retry);
     expect(screen.getByRole('heading', { level: 1, name: 'Project not found' })).toBeTruthy();
+    expect(document.title).toBe('Project not found | TrekPeru');
     expect(screen.getByRole('status').textContent).toBe("Still couldn't load. Try again later.");
     await userEvent.keyboard('{Enter}');
     await reads.answer(json(project));
@@ -105,6 +108,7 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
         screen.getByRole('heading', { level: 1, name: 'Edit Project Overview' }),
       ),
     );
+    expect(document.title).toBe('Edit Project Overview | TrekPeru');
   });
 
   it('edits the travelers inline, reviews, saves only that field and notifies guides', async () => {

@@ -15,14 +15,18 @@ export default function ProjectEditPage() {
   // keyboard goes to its h1 rather than to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useRetry(project, () => heading.current);
+  const failed = retry.failed && !isNotFound(project.error);
+  // The title says what the page shows, as its heading does: the host's route announcer reads it
+  // out when this replaces the loading page it announced.
+  const notFound = failed || project.isError;
   return (
     <>
       <PageMeta
-        title="Edit Project Overview"
+        title={notFound ? 'Project not found' : 'Edit Project Overview'}
         description="Change your trek request; guides are notified."
         noIndex
       />
-      {retry.failed && !isNotFound(project.error) ? (
+      {failed ? (
         // The spec's one message for a missing project and a failed load; a failed load can
         // retry, and stays while it is asked again so its busy Try again keeps the keyboard.
         <ProjectNotFound
