@@ -1,19 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ProfileImageType } from '@trek/shared/schemas';
 import { HttpError } from '../http/errors.js';
-
-/** The first bytes of each accepted image type. */
-const SIGNATURES: Record<ProfileImageType, (head: Buffer) => boolean> = {
-  'image/jpeg': (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff,
-  'image/png': (head) =>
-    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (head) =>
-    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    head.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** Bytes needed to tell the types apart. */
-const HEAD_BYTES = 12;
+import { IMAGE_HEAD_BYTES, imageTypeOf } from './image-header.js';
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG or WebP images are accepted.';
 
@@ -25,21 +13,30 @@ export function tooLarge(maxBytes: number): HttpError {
   );
 }
 
+const notAnImage = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
+
 /**
  * Passes an upload through while it streams: fails with 413 as soon as it passes `maxBytes`, and
- * with 415 when its first bytes are not those of `declaredType` (a PNG sent as image/jpeg, a text
- * file sent as an image). Nothing is held beyond the first few bytes.
+ * with 415 when its bytes are no JPEG, PNG or WebP, whatever type was declared. `type` is the
+ * type its first bytes show, known before the rest is read (the stored photo's name and type).
+ * Nothing is held beyond the first few bytes.
  */
 export class ImageGuard extends Transform {
+  /** The type the bytes show; rejects as the guard fails, when that comes first. */
+  readonly type: Promise<ProfileImageType>;
   private received = 0;
   private head: Buffer = Buffer.alloc(0);
-  private checked = false;
+  private detected: ProfileImageType | null = null;
+  private resolveType: (type: ProfileImageType) => void = () => {};
 
-  constructor(
-    private readonly declaredType: ProfileImageType,
-    private readonly maxBytes: number,
-  ) {
+  constructor(private readonly maxBytes: number) {
     super();
+    this.type = new Promise((resolve, reject) => {
+      this.resolveType = resolve;
+      // Also the listener that keeps an error before the store reads the guard from going
+      // uncaught; the store's own pipeline sees the error too.
+      this.on('error', reject);
+    });
   }
 
   /** The bytes passed so far: the size of the stored image once the body has ended. */
@@ -51,24 +48,31 @@ export class ImageGuard extends Transform {
     this.received += chunk.length;
     if (this.received > this.maxBytes) {
       done(tooLarge(this.maxBytes));
-    } else if (this.checked) {
-      done(null, chunk);
-    } else {
-      this.head = Buffer.concat([this.head, chunk]);
-      if (this.head.length < HEAD_BYTES) {
-        done();
-      } else if (!SIGNATURES[this.declaredType](this.head)) {
-        done(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE));
-      } else {
-        this.checked = true;
-        const held = this.head;
-        this.head = Buffer.alloc(0);
-        done(null, held);
-      }
+      return;
     }
+    if (this.detected) {
+      done(null, chunk);
+      return;
+    }
+    this.head = Buffer.concat([this.head, chunk]);
+    if (this.head.length < IMAGE_HEAD_BYTES) {
+      done();
+      return;
+    }
+    const held = this.head;
+    this.head = Buffer.alloc(0);
+    const type = imageTypeOf(held);
+    if (!type) {
+      done(notAnImage());
+      return;
+    }
+    this.detected = type;
+    this.resolveType(type);
+    done(null, held);
   }
 
   override _flush(done: TransformCallback): void {
-    done(this.checked ? null : new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE));
+    // Ended before its type was known.
+    done(this.detected ? null : notAnImage());
   }
 }

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTINUE_PAGE_CSP } from '../auth/magic-link-pages.js';
+import { pngOf } from '../testing/image-headers.js';
 import { startTestApi, TEST_ORIGIN, type TestApi } from '../testing/test-api.js';
 
 /** The policy the API means for its JSON answers, photos and plain pages, and nothing more. */
 const API_CSP =
   "default-src 'none';style-src 'unsafe-inline';form-action 'self';frame-ancestors 'none'";
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
+const PNG = pngOf(64, 64);
 
 describe("the API's security headers", () => {
   let api: TestApi;

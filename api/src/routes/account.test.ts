@@ -6,12 +6,10 @@ import { sweepAccountFiles } from '../account/sweep-account-files.js';
 import { createSession, sessionCookieName } from '../auth/sessions.js';
 import type { Database, Queryable } from '../db/database.js';
 import { enqueueJob } from '../jobs/job-queue.js';
+import { pngOf } from '../testing/image-headers.js';
 import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
+const PNG = pngOf(64, 64);
 
 function projectBody() {
   return {

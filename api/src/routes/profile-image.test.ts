@@ -2,20 +2,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROFILE_IMAGE_MAX_BYTES } from '@trek/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegOf, pngOf, webpOf } from '../testing/image-headers.js';
 import { startTestApi, TEST_ORIGIN, type TestApi, type TestUser } from '../testing/test-api.js';
 
-/** The first bytes of each type, then filler: enough for the type check, which is what is tested. */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x10, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(200, 2),
-]);
+/** Photos of an ordinary size: their headers, then filler (the checks read no further). */
+const PNG = pngOf(640, 480);
+const JPEG = jpegOf(4032, 3024, 2000);
+const WEBP = webpOf(800, 600);
 
 describe('profile photos', () => {
   let api: TestApi;
@@ -107,16 +100,43 @@ describe('profile photos', () => {
     expect((await apply(ana, url)).status).toBe(404);
   });
 
-  it('accepts JPEG and WebP, and refuses any other type or a type that lies about the bytes', async () => {
+  it('takes a JPEG, PNG or WebP whatever type its name gave it, and stores and serves it as its bytes are', async () => {
     const ana = await api.signIn('photo-types@example.com');
-    expect((await upload(await ticket(ana), ana, JPEG, 'image/jpeg')).status).toBe(200);
-    expect((await upload(await ticket(ana), ana, WEBP, 'image/webp')).status).toBe(200);
+    // The browser declares the type its file name suggests: a PNG saved as photo.jpg comes as
+    // image/jpeg. Each is served with the type of its bytes, never the declared one.
+    const cases: Array<[Buffer, string, string]> = [
+      [JPEG, 'image/jpeg', 'jpg'],
+      [WEBP, 'image/webp', 'webp'],
+      [PNG, 'image/jpeg', 'png'],
+      [JPEG, 'image/webp', 'jpg'],
+      [WEBP, 'image/png', 'webp'],
+      [PNG, 'image/heic', 'png'],
+    ];
+    for (const [bytes, declared, extension] of cases) {
+      const url = await ticket(ana);
+      expect((await upload(url, ana, bytes, declared)).status, declared).toBe(200);
+      const { user } = (await (await apply(ana, url)).json()) as {
+        user: { profileImageUrl: string };
+      };
+      expect(user.profileImageUrl).toMatch(
+        new RegExp(`^/api/profile-images/[0-9a-f-]{36}\\.${extension}$`),
+      );
+      const image = await api.request('GET', user.profileImageUrl);
+      expect(image.headers.get('content-type'), declared).toBe(
+        { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }[extension],
+      );
+      expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('refuses anything whose bytes are no JPEG, PNG or WebP, or that is not declared an image', async () => {
+    const ana = await api.signIn('photo-not-images@example.com');
     const before = storedFiles().length;
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(100)}</svg>`);
     const cases: Array<[Buffer, string | null]> = [
-      [PNG, 'image/jpeg'],
-      [JPEG, 'image/webp'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/png'],
-      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml'],
+      [svg, 'image/png'],
+      [svg, 'image/svg+xml'],
+      [Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100)]), 'image/gif'],
       [PNG, 'text/plain'],
       [PNG, 'application/json'],
       [PNG, null],
@@ -133,7 +153,7 @@ describe('profile photos', () => {
     expect(storedFiles().length).toBe(before);
     // A refused body leaves its URL as it was: only a stored photo spends it.
     const retried = await ticket(ana);
-    expect((await upload(retried, ana, PNG, 'image/jpeg')).status).toBe(415);
+    expect((await upload(retried, ana, svg, 'image/png')).status).toBe(415);
     expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(200);
     expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(404);
   });
