@@ -1,9 +1,25 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ProfileImageType } from '@trek/shared/schemas';
 import { HttpError } from '../http/errors.js';
-import { IMAGE_HEAD_BYTES, imageTypeOf } from './image-header.js';
+import {
+  IMAGE_HEAD_BYTES,
+  imageTypeOf,
+  JpegSizeReader,
+  type PixelSize,
+  pngSize,
+  webpSize,
+} from './image-header.js';
+
+/**
+ * The largest photo in pixels (docs/product/account.md, "Profile photo"): a photo is drawn in
+ * the header's avatar on every page, and a few megabytes of PNG can decode to gigabytes, which
+ * freezes a phone's tab. 25 megapixels takes any camera's photo that fits in 5 MB (6000×4000).
+ */
+export const PROFILE_IMAGE_MAX_SIDE = 6000;
+export const PROFILE_IMAGE_MAX_PIXELS = 25_000_000;
 
 export const NOT_AN_IMAGE = 'Only JPEG, PNG or WebP images are accepted.';
+export const TOO_MANY_PIXELS = `This image is too large in pixels: at most ${PROFILE_IMAGE_MAX_SIDE} pixels on a side and ${PROFILE_IMAGE_MAX_PIXELS / 1_000_000} megapixels.`;
 
 export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(
@@ -15,11 +31,25 @@ export function tooLarge(maxBytes: number): HttpError {
 
 const notAnImage = () => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE);
 
+/** Why an image of this size is refused, or null when it is taken. */
+function sizeError(size: PixelSize | null | 'invalid'): HttpError | null {
+  if (size === null || size === 'invalid' || size.width === 0 || size.height === 0)
+    return notAnImage();
+  if (
+    size.width > PROFILE_IMAGE_MAX_SIDE ||
+    size.height > PROFILE_IMAGE_MAX_SIDE ||
+    size.width * size.height > PROFILE_IMAGE_MAX_PIXELS
+  )
+    return new HttpError(422, 'IMAGE_TOO_LARGE', TOO_MANY_PIXELS);
+  return null;
+}
+
 /**
- * Passes an upload through while it streams: fails with 413 as soon as it passes `maxBytes`, and
- * with 415 when its bytes are no JPEG, PNG or WebP, whatever type was declared. `type` is the
- * type its first bytes show, known before the rest is read (the stored photo's name and type).
- * Nothing is held beyond the first few bytes.
+ * Passes an upload through while it streams: fails with 413 as soon as it passes `maxBytes`;
+ * with 415 when its bytes are no JPEG, PNG or WebP, whatever type was declared; with 422 when
+ * its header says it is larger in pixels than a photo may be. `type` is the type its first bytes
+ * show, known before the rest is read (the stored photo's name and type); a JPEG's size comes
+ * further on and is read in passing. Nothing is held beyond the first few bytes.
  */
 export class ImageGuard extends Transform {
   /** The type the bytes show; rejects as the guard fails, when that comes first. */
@@ -27,6 +57,7 @@ export class ImageGuard extends Transform {
   private received = 0;
   private head: Buffer = Buffer.alloc(0);
   private detected: ProfileImageType | null = null;
+  private jpeg: JpegSizeReader | null = null;
   private resolveType: (type: ProfileImageType) => void = () => {};
 
   constructor(private readonly maxBytes: number) {
@@ -51,7 +82,9 @@ export class ImageGuard extends Transform {
       return;
     }
     if (this.detected) {
-      done(null, chunk);
+      const error = this.measureJpeg(chunk);
+      if (error) done(error);
+      else done(null, chunk);
       return;
     }
     this.head = Buffer.concat([this.head, chunk]);
@@ -66,13 +99,32 @@ export class ImageGuard extends Transform {
       done(notAnImage());
       return;
     }
+    if (type === 'image/jpeg') this.jpeg = new JpegSizeReader();
+    const error =
+      type === 'image/jpeg'
+        ? this.measureJpeg(held)
+        : sizeError(type === 'image/png' ? pngSize(held) : webpSize(held));
+    if (error) {
+      done(error);
+      return;
+    }
     this.detected = type;
     this.resolveType(type);
     done(null, held);
   }
 
   override _flush(done: TransformCallback): void {
-    // Ended before its type was known.
-    done(this.detected ? null : notAnImage());
+    // Ended before its type was known, or a JPEG that never stated its size.
+    done(!this.detected || this.jpeg ? notAnImage() : null);
+  }
+
+  /** Reads a JPEG's size from the next bytes; the error once it is known to be refused. */
+  private measureJpeg(chunk: Buffer): HttpError | null {
+    if (!this.jpeg) return null;
+    const size = this.jpeg.push(chunk);
+    if (size === undefined) return null;
+    // Measured: the rest passes unread.
+    this.jpeg = null;
+    return sizeError(size);
   }
 }

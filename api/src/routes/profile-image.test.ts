@@ -141,6 +141,11 @@ describe('profile photos', () => {
       [PNG, 'application/json'],
       [PNG, null],
       [Buffer.from([0x89, 0x50]), 'image/png'],
+      // A JPEG's start, but its image data before any frame header: no size to check.
+      [
+        Buffer.concat([JPEG.subarray(0, 20), Buffer.from([0xff, 0xda]), Buffer.alloc(100)]),
+        'image/jpeg',
+      ],
     ];
     for (const [bytes, type] of cases) {
       const res = await upload(await ticket(ana), ana, bytes, type);
@@ -156,6 +161,51 @@ describe('profile photos', () => {
     expect((await upload(retried, ana, svg, 'image/png')).status).toBe(415);
     expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(200);
     expect((await upload(retried, ana, PNG, 'image/png')).status).toBe(404);
+  });
+
+  it('refuses an image larger in pixels than a photo may be, and changes nothing', async () => {
+    const ana = await api.signIn('photo-pixels@example.com');
+    const url = await ticket(ana);
+    await upload(url, ana, PNG);
+    const { user } = (await (await apply(ana, url)).json()) as {
+      user: { profileImageUrl: string };
+    };
+    const before = storedFiles().length;
+    // Over 6000 pixels on a side, or over 25 megapixels, in each format, whichever header holds it.
+    const bombs: Array<[Buffer, string]> = [
+      [pngOf(16000, 16000), 'image/png'],
+      [pngOf(6001, 100), 'image/png'],
+      [pngOf(100, 6001), 'image/png'],
+      [pngOf(5001, 5000), 'image/png'],
+      [jpegOf(16000, 16000), 'image/jpeg'],
+      // The frame header after 200 KB of EXIF: the refusal comes while the body streams.
+      [jpegOf(6001, 4000, 200_000), 'image/jpeg'],
+      [webpOf(16383, 16383, 'VP8 '), 'image/webp'],
+      [webpOf(8000, 1000, 'VP8L'), 'image/webp'],
+      [webpOf(5001, 5000, 'VP8X'), 'image/webp'],
+    ];
+    for (const [bytes, type] of bombs) {
+      const retried = await ticket(ana);
+      const res = await upload(retried, ana, bytes, type);
+      expect(res.status, type).toBe(422);
+      expect(await res.json()).toEqual({
+        code: 'IMAGE_TOO_LARGE',
+        message:
+          'This image is too large in pixels: at most 6000 pixels on a side and 25 megapixels.',
+      });
+      // The URL is as it was: a photo of a fitting size still goes through it.
+      expect((await upload(retried, ana, pngOf(6000, 4000))).status).toBe(200);
+    }
+    // The limits themselves are fine: 6000 on a side, exactly 25 megapixels.
+    for (const bytes of [pngOf(5000, 5000), jpegOf(6000, 4000, 200_000), webpOf(4000, 6000)])
+      expect((await upload(await ticket(ana), ana, bytes, 'image/png')).status).toBe(200);
+    // Nothing of a refused one is kept, and the photo is still the one it was.
+    expect(storedFiles().length).toBe(before + bombs.length + 3);
+    const now = (await (await api.request('GET', '/api/auth/user', { as: ana })).json()) as {
+      profileImageUrl: string;
+    };
+    expect(now.profileImageUrl).toBe(user.profileImageUrl);
+    expect((await api.request('GET', user.profileImageUrl)).status).toBe(200);
   });
 
   it('stops an upload past 5 MB while it streams, and keeps nothing of it', async () => {

@@ -29,8 +29,10 @@ export const API_ERROR_CODES = [
   'PROJECT_LIMIT',
   /** 413: the body is larger than the call accepts. */
   'PAYLOAD_TOO_LARGE',
-  /** 415: a body that is not JSON. */
+  /** 415: a body that is not JSON, or a photo whose bytes are no JPEG, PNG or WebP. */
   'UNSUPPORTED_MEDIA_TYPE',
+  /** 422: a photo larger in pixels than a profile photo may be. */
+  'IMAGE_TOO_LARGE',
   /** 429: too many requests; `Retry-After` says for how long. */
   'RATE_LIMITED',
   /** 429: the same trek request again within seconds (a double submit). */

@@ -33,6 +33,21 @@ describe('what the photo dialog says', () => {
       title: 'Upload error',
       message: 'Failed to upload me.png',
     });
+    // Too large in pixels (422): the file is refused, but 'File too large' would tell of 5 MB, and
+    // the spec's upload error has no room for the reason.
+    expect(
+      failureToast(
+        new ProfileImageError(
+          'upload',
+          new ApiError(
+            422,
+            '',
+            '{"code":"IMAGE_TOO_LARGE","message":"This image is too large in pixels"}',
+          ),
+        ),
+        'huge.png',
+      ),
+    ).toEqual({ title: 'Upload error', message: 'Failed to upload huge.png' });
     // The server failed, not the file.
     expect(failureToast(refused(500), 'me.png')).toEqual({
       title: 'Upload error',
