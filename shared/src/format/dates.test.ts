@@ -4,6 +4,7 @@ import {
   formatCreatedAt,
   formatDisplayDate,
   isPastDate,
+  latestStartIso,
   parseIsoDate,
   toIsoDate,
   WEEK_STARTS_ON,
@@ -80,5 +81,13 @@ describe('en-GB dates', () => {
     const today = new Date(2026, 0, 5, 9);
     expect(isPastDate(new Date(2026, 0, 4, 23), today)).toBe(true);
     expect(isPastDate(new Date(2026, 0, 5, 0), today)).toBe(false);
+  });
+});
+
+describe('latestStartIso', () => {
+  it('is the last start whose end date, start plus the nights, is still within 2100', () => {
+    expect(latestStartIso(0)).toBe('2100-12-31');
+    expect(latestStartIso(4)).toBe('2100-12-27');
+    expect(addNightsIso(latestStartIso(11), 11)).toBe('2100-12-31');
   });
 });

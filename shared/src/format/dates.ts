@@ -1,4 +1,5 @@
-import { addDays, isValid, lightFormat, parseISO, startOfDay } from 'date-fns';
+import { addDays, isValid, lightFormat, parseISO, startOfDay, subDays } from 'date-fns';
+import { DATE_BOUNDS } from '../schemas/fields';
 
 /** Weeks start on Monday (spec sections 1 and 9). */
 export const WEEK_STARTS_ON = 1 as const;
@@ -42,6 +43,15 @@ export function parseIsoDate(value: string | null | undefined): Date | null {
 export function addNightsIso(startIso: string | null | undefined, nights: number): string {
   const start = parseIsoDate(startIso);
   return start ? toIsoDate(addDays(start, nights)) : '';
+}
+
+/**
+ * The last start date of a trek of `nights` nights whose end date (addNightsIso) is still one the
+ * answers' schema keeps (DATE_BOUNDS): a later one made the saved wizard answers unreadable, so
+ * they were dropped without a word.
+ */
+export function latestStartIso(nights: number): string {
+  return toIsoDate(subDays(parseISO(DATE_BOUNDS.max), Math.max(0, nights)));
 }
 
 /**

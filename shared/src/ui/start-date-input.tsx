@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.layer.css';
 import { DatePickerInput } from '@mantine/dates';
-import { useId } from 'react';
-import { toIsoDate } from '../format/dates';
+import { useId, useState } from 'react';
+import { latestStartIso, toIsoDate } from '../format/dates';
 import { EnGbDatesProvider } from './en-gb-dates-provider';
 import { useKeepFocus } from './keep-focus';
 
@@ -14,14 +14,20 @@ export interface StartDateInputProps {
   /** yyyy-MM-dd, or null before one is chosen. */
   value: string | null;
   onChange: (iso: string) => void;
+  /** The nights of the chosen duration: the calendar ends where the trek would end after 2100. */
+  nights?: number;
 }
 
 /**
  * A trek's start date, as the wizard and the edit page ask for it: 'Start date', a calendar
- * popover from today on (past days cannot be chosen), en-GB with weeks from Monday, dates shown
- * like 'Mon 05 Jan 2026', every control named for screen readers.
+ * popover from today on (past days cannot be chosen) to the last start whose trek ends by the
+ * end of 2100 (latestStartIso), en-GB with weeks from Monday, dates shown like 'Mon 05 Jan 2026',
+ * every control named for screen readers.
  */
-export function StartDateInput({ value, onChange }: StartDateInputProps) {
+export function StartDateInput({ value, onChange, nights = 0 }: StartDateInputProps) {
+  // Today as the calendar opens, not as the page last drew: a page left open past midnight would
+  // still offer yesterday. Set in the same press that opens it, so it is never drawn stale.
+  const [today, setToday] = useState(() => toIsoDate(new Date()));
   // The calendar dialog is named by the element whose id its popover holds; without one id for
   // both, it points at an id no element has, and the dialog has no name.
   const id = useId();
@@ -53,7 +59,9 @@ export function StartDateInput({ value, onChange }: StartDateInputProps) {
           if (next) onChange(next);
         }}
         valueFormat={DISPLAY_FORMAT}
-        minDate={toIsoDate(new Date())}
+        minDate={today}
+        maxDate={latestStartIso(nights)}
+        onClick={() => setToday(toIsoDate(new Date()))}
         // Focus goes back to the field when the calendar closes (a date chosen, Escape), unless
         // the page has moved it on meanwhile (the wizard's next question): left alone, it fell to
         // the page's body and the next Tab started again at the top.

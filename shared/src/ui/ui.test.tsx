@@ -196,4 +196,38 @@ describe('StartDateInput', () => {
     const month = await focusedInCalendar();
     expect(month.textContent).toMatch(/^[A-Z][a-z]{2}$/);
   });
+
+  describe('its limits', () => {
+    afterEach(() => vi.useRealTimers());
+    // Only the clock is faked: Mantine's and user-event's timers run as usual.
+    const at = (time: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(time));
+    };
+    const dayButton = (dialog: HTMLElement, day: number) =>
+      within(dialog)
+        .getAllByRole('button')
+        .find((button) => button.closest('table') && button.textContent === String(day));
+
+    it('offers no day before today as the calendar opens, past a midnight the page did not redraw for', async () => {
+      at('2026-11-27T23:59:00');
+      renderPage(<StartDateInput value={null} onChange={() => {}} />);
+      const field = await screen.findByRole('button', { name: 'Start date' });
+      vi.setSystemTime(new Date('2026-11-28T00:01:00'));
+      await userEvent.click(field);
+      const dialog = await screen.findByRole('dialog', { name: 'Start date' });
+      expect(dayButton(dialog, 27)?.hasAttribute('disabled')).toBe(true);
+      expect(dayButton(dialog, 28)?.hasAttribute('disabled')).toBe(false);
+    });
+
+    it('ends where the trek would end after 2100, the last date the saved answers keep', async () => {
+      at('2100-12-20T10:00:00');
+      renderPage(<StartDateInput value={null} onChange={() => {}} nights={3} />);
+      await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Start date' });
+      // 28 December plus 3 nights is 31 December 2100.
+      expect(dayButton(dialog, 28)?.hasAttribute('disabled')).toBe(false);
+      expect(dayButton(dialog, 29)?.hasAttribute('disabled')).toBe(true);
+    });
+  });
 });

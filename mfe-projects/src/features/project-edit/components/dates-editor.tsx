@@ -6,6 +6,8 @@ import { displayDate, flexibilityText } from '../../../model/project-display';
 export interface DatesEditorProps {
   startDate: string | null;
   endDate: string | null;
+  /** The duration's nights: the calendar offers no start whose trek would end after 2100. */
+  nights: number;
   flexible: boolean;
   flexibilityWindowDays: number | null;
   onStartDate: (iso: string) => void;
@@ -21,6 +23,7 @@ export interface DatesEditorProps {
 export default function DatesEditor({
   startDate,
   endDate,
+  nights,
   flexible,
   flexibilityWindowDays,
   onStartDate,
@@ -30,7 +33,7 @@ export default function DatesEditor({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <StartDateInput value={startDate} onChange={onStartDate} />
+        <StartDateInput value={startDate} onChange={onStartDate} nights={nights} />
         <TextInput
           label="End date"
           placeholder="Auto-calculated"

@@ -1,5 +1,12 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
-import { hrefTo, PATHS, type Project, toIsoDate, useKeepFocus } from '@trek/shared';
+import {
+  hrefTo,
+  nightsFromDuration,
+  PATHS,
+  type Project,
+  toIsoDate,
+  useKeepFocus,
+} from '@trek/shared';
 import {
   type CSSProperties,
   lazy,
@@ -34,6 +41,7 @@ import {
   needsDuration,
   problemWith,
   restoreField,
+  reviewHint,
   setFlexibilityWindow,
   setFlexible,
   setLanguages,
@@ -49,17 +57,6 @@ import classes from './project-editor.module.css';
 import { ReviewDialog } from './review-dialog';
 import { TravelersEditor } from './travelers-editor';
 import { TrekEditor } from './trek-editor';
-
-/**
- * What stops the review, in the traveler's words; none while a duration is to be chosen (the
- * button says so itself).
- */
-function hintFor(form: EditForm, durationMissing: boolean, problem: string | null): string | null {
-  if (durationMissing || problem === null) return null;
-  if (form.languages.length === 0) return 'Select at least one language to continue';
-  if (problem.startsWith('startDate')) return 'Choose a start date from today on';
-  return problem;
-}
 
 /** The calendar (@mantine/dates, dayjs) loads only once the dates are edited. */
 const DatesEditor = lazy(() => import('./dates-editor'));
@@ -93,7 +90,8 @@ export function ProjectEditor({
   const durationMissing = needsDuration(original, form);
   const changes = changesBetween(project, form);
   const body = updateBodyOf(project, form);
-  const problem = changes.length > 0 ? problemWith(project, body, toIsoDate(new Date())) : null;
+  const today = toIsoDate(new Date());
+  const problem = changes.length > 0 ? problemWith(project, body, today) : null;
   const dirty = changes.length > 0 || durationMissing;
 
   const guard = useUnsavedChangesGuard(dirty);
@@ -199,6 +197,7 @@ export function ProjectEditor({
                   <DatesEditor
                     startDate={form.startDate}
                     endDate={endDateOfForm(form)}
+                    nights={nightsFromDuration(form.duration)}
                     flexible={form.flexible}
                     flexibilityWindowDays={form.flexibilityWindowDays}
                     onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
@@ -241,7 +240,7 @@ export function ProjectEditor({
         canDiscard={dirty}
         canReview={changes.length > 0 && problem === null}
         needsDuration={durationMissing}
-        hint={hintFor(form, durationMissing, problem)}
+        hint={reviewHint(form, durationMissing, problem, today)}
         onDiscard={discard}
         onReview={() => {
           saving.clearFailure();

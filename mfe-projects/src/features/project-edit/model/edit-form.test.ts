@@ -11,6 +11,7 @@ import {
   needsDuration,
   problemWith,
   restoreField,
+  reviewHint,
   setFlexibilityWindow,
   setFlexible,
   setLanguages,
@@ -155,6 +156,16 @@ describe('the edit form', () => {
     expect(problemWith(project, body(chooseStartDate(original, '2029-12-31')), TODAY)).toBe(
       'startDate: must not be in the past',
     );
+  });
+
+  it('says what stops the review: a start in the past, or one whose trek would end after 2100', () => {
+    const hint = (form: typeof original) =>
+      reviewHint(form, false, problemWith(project, updateBodyOf(project, form), TODAY), TODAY);
+    expect(hint(chooseStartDate(original, '2029-12-31'))).toBe('Choose a start date from today on');
+    // 4 days / 3 nights: the last start is 28 December 2100.
+    expect(hint(chooseStartDate(original, '2100-12-28'))).toBeNull();
+    expect(hint(chooseStartDate(original, '2100-12-29'))).toBe('Choose an earlier start date');
+    expect(hint(chooseStartDate(original, '2101-01-03'))).toBe('Choose an earlier start date');
   });
 
   it('restores one field from the project on cancel, the dates with their flexibility', () => {

@@ -241,3 +241,25 @@ export function problemWith(
   }
   return mergeProjectUpdate(editableProjectOf(project), parsed.data).problem;
 }
+
+/**
+ * What stops the review (problemWith's problem), in the traveler's words; none while a duration
+ * is to be chosen (the button says so itself).
+ */
+export function reviewHint(
+  form: EditForm,
+  durationMissing: boolean,
+  problem: string | null,
+  today: string,
+): string | null {
+  if (durationMissing || problem === null) return null;
+  if (form.languages.length === 0) return 'Select at least one language to continue';
+  if (/^(startDate|endDate):/.test(problem)) {
+    // Not in the past, so too late: a start, or the end its trek's nights carry it to, after the
+    // last date the product keeps (2100; the calendar offers none, a longer duration can).
+    return form.startDate !== null && form.startDate < today
+      ? 'Choose a start date from today on'
+      : 'Choose an earlier start date';
+  }
+  return problem;
+}

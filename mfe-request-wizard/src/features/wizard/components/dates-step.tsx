@@ -7,6 +7,8 @@ import { StepHeading } from './step-heading';
 
 export interface DatesStepProps {
   dates: WizardFormData['dates'];
+  /** The chosen duration's nights: the last start date the calendar offers depends on them. */
+  nights: number;
   onStartDate: (iso: string) => void;
   onFlexible: (flexible: boolean) => void;
   onWindow: (days: number) => void;
@@ -16,7 +18,7 @@ export function flexibilityText(days: number): string {
   return `Flexibility window: ±${days} ${days === 1 ? 'day' : 'days'} around your selected dates. Guides can propose alternative dates within this range.`;
 }
 
-export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesStepProps) {
+export function DatesStep({ dates, nights, onStartDate, onFlexible, onWindow }: DatesStepProps) {
   const end = parseIsoDate(dates.end);
   // Choosing a start date closes the calendar and brings the traveler to the question that
   // follows on the same step (the calendar's own button would otherwise keep nothing focused).
@@ -37,6 +39,7 @@ export function DatesStep({ dates, onStartDate, onFlexible, onWindow }: DatesSte
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <StartDateInput
             value={dates.start || null}
+            nights={nights}
             onChange={(iso) => {
               dateJustChosen.current = true;
               onStartDate(iso);

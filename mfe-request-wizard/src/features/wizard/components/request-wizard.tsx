@@ -1,6 +1,6 @@
 import { Box, Grid, Image, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { trekImageFor, type WizardFormData } from '@trek/shared';
+import { nightsFromDuration, trekImageFor, type WizardFormData } from '@trek/shared';
 import { lazy, memo, Suspense, useEffect, useId, useRef } from 'react';
 import {
   AUTO_ADVANCE_MS,
@@ -193,6 +193,7 @@ export const RequestWizard = memo(function RequestWizard({
                 >
                   <DatesStep
                     dates={data.dates}
+                    nights={nightsFromDuration(data.duration)}
                     // The step always asks 'Are your dates flexible?': choosing a date moves on to
                     // that question (the spec auto-advances only when flexibility is not asked).
                     onStartDate={(iso) => update((current) => selectStartDate(current, iso))}

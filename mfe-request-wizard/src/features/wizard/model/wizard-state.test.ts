@@ -1,3 +1,4 @@
+import { wizardFormDataSchema } from '@trek/shared';
 import { describe, expect, it } from 'vitest';
 import {
   canGoTo,
@@ -64,6 +65,18 @@ describe('wizard steps', () => {
     expect(data.dates.baseDate).toBe('2030-01-07');
     expect(selectDuration(data, '2 days / 1 night').dates.end).toBe('2030-01-08');
     expect(selectTrek(data, 'Huayhuash').dates.end).toBe('2030-01-07');
+  });
+
+  it('asks again for a start a longer duration would carry past 2100, which the saved answers cannot hold', () => {
+    let data = selectDuration(selectTrek(emptyFormData(), 'Salkantay'), '2 days / 1 night');
+    data = selectStartDate(data, '2100-12-30');
+    expect(data.dates.end).toBe('2100-12-31');
+    const longer = selectDuration(data, '5 days / 4 nights');
+    expect(longer.dates).toMatchObject({ start: '', end: '', baseDate: '' });
+    expect(wizardFormDataSchema.safeParse(longer).success).toBe(true);
+    expect(selectDuration(selectStartDate(data, '2100-12-27'), '5 days / 4 nights').dates.end).toBe(
+      '2100-12-31',
+    );
   });
 
   it("'No' sets flexible false with no window; 'Yes' sets a window of 1", () => {

@@ -9,6 +9,7 @@ import {
   toIsoDate,
   trekRequestDescription,
   type WizardFormData,
+  wizardFormDataSchema,
 } from '@trek/shared';
 
 /** The four steps, in order (docs/product/wizard.md, "Steps"). */
@@ -43,8 +44,16 @@ export function endDateFor(start: string, duration: string): string {
   return start ? addNightsIso(start, nightsFromDuration(duration)) : '';
 }
 
+const endDateSchema = wizardFormDataSchema.shape.dates.shape.end;
+
 function withEndDate(data: WizardFormData): WizardFormData {
-  return { ...data, dates: { ...data.dates, end: endDateFor(data.dates.start, data.duration) } };
+  const end = endDateFor(data.dates.start, data.duration);
+  // A longer duration can carry a start chosen late in 2100 to an end the answers' schema refuses,
+  // and answers it refuses are dropped, all of them, when next read: that start is asked again.
+  if (!endDateSchema.safeParse(end).success) {
+    return { ...data, dates: { ...data.dates, start: '', end: '', baseDate: '' } };
+  }
+  return { ...data, dates: { ...data.dates, end } };
 }
 
 /** Choosing a trek; Inca Trail cannot be chosen; a duration the new trek lacks is cleared. */
