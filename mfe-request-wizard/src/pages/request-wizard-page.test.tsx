@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
 import { renderPage } from '../test/render';
 import RequestWizardPage from './request-wizard-page';
@@ -96,6 +96,42 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit request' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('First Name *')).toBeTruthy();
+  });
+
+  describe('a start date that passes while the wizard is open', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is not sent: Submit request brings the traveler back to the dates step, the start cleared, and says why', async () => {
+      // Only the clock is faked: the page's and user-event's timers run as usual.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-01-07T23:58:00'));
+      const api = mockApi({
+        user: buildUser(),
+        routes: { 'POST /api/projects': () => json(buildProject({ id: 'p2' }), 201) },
+      });
+      localStorage.setItem(
+        STORAGE_KEYS.wizardFormData,
+        JSON.stringify(buildWizardAnswers({ travelers: 2 })),
+      );
+      const user = userEvent.setup();
+      renderPage(<RequestWizardPage />, '/create-project');
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+
+      vi.setSystemTime(new Date('2030-01-08T00:02:00'));
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      const notice = await screen.findByRole('alert');
+      expect(notice.textContent).toBe('Your start date has passed. Please choose a new one.');
+      await waitFor(() => expect(document.activeElement).toBe(notice));
+      expect(screen.getByText('3 out of 4')).toBeTruthy();
+      expect((await screen.findByRole('button', { name: 'Start date' })).textContent).not.toMatch(
+        /2030/,
+      );
+      expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+      // The other answers stay; the cleared start is what is saved.
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}');
+      expect(saved.travelers).toBe(2);
+      expect(saved.dates).toMatchObject({ start: '', end: '' });
+    });
   });
 
   describe('when another tab sends or forgets the saved request', () => {

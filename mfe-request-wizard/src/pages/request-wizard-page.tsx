@@ -7,6 +7,10 @@ import { useSubmitRequest } from '../features/submission/hooks/use-submit-reques
 import { RequestWizard } from '../features/wizard/components/request-wizard';
 import { useStepInHistory } from '../features/wizard/hooks/use-step-in-history';
 import { useWizardForm } from '../features/wizard/hooks/use-wizard-form';
+import { isPastStart, withoutPastStart } from '../features/wizard/model/wizard-state';
+
+/** The dates step, where a start date that has passed is asked again. */
+const DATES_STEP = 2;
 
 /**
  * The sign-in modal (and Mantine's dialog slice, and the form schemas) load only for a visitor,
@@ -25,9 +29,22 @@ export default function RequestWizardPage() {
   const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
+  // Set when Submit request found the start date passed; gone once a new one is chosen.
+  const [startPassed, setStartPassed] = useState(false);
+  if (startPassed && data.dates.start !== '') setStartPassed(false);
   const submitAnswers = useCallback(() => {
-    if (stillSaved()) void submit(data);
-  }, [submit, data, stillSaved]);
+    if (!stillSaved()) return;
+    // The last step checks only its own answers: a wizard left open past midnight still holds a
+    // start that has passed since, and the API lets it through (a day's grace, as it cannot know
+    // the traveler's time zone). It is asked again, as when saved answers are restored.
+    if (isPastStart(data.dates.start)) {
+      update(withoutPastStart);
+      setStep(DATES_STEP);
+      setStartPassed(true);
+      return;
+    }
+    void submit(data);
+  }, [submit, data, stillSaved, update, setStep]);
 
   // Another tab sent (or forgot) the answers: this one starts again at the first step, and the
   // 'Check your email' dialog about them closes. Adjusted while rendering, so no step is ever
@@ -35,6 +52,7 @@ export default function RequestWizardPage() {
   const [clearedSeen, setClearedSeen] = useState(clearedElsewhere);
   if (clearedElsewhere !== clearedSeen) {
     setClearedSeen(clearedElsewhere);
+    setStartPassed(false);
     setStep(0);
     closeSignIn();
   }
@@ -44,6 +62,11 @@ export default function RequestWizardPage() {
   useEffect(() => {
     if (clearedElsewhere?.sent) sentNotice.current?.focus();
   }, [clearedElsewhere]);
+  // The same for a start date found passed: the dates step's heading has taken focus by now.
+  const startPassedNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (startPassed) startPassedNotice.current?.focus();
+  }, [startPassed]);
 
   // The header's Sign In pressed on this page: open the sign-in modal (only to sign in), then
   // forget the request so a reload or Back does not open it again.
@@ -99,6 +122,12 @@ export default function RequestWizardPage() {
             <Anchor component={Link} to={PATHS.projects} inherit>
               View My Projects
             </Anchor>
+          </Alert>
+        )}
+        {startPassed && (
+          // An alert, not a field error: the wizard's steps show no field-level messages.
+          <Alert ref={startPassedNotice} tabIndex={-1} color="orange" variant="light" mb="lg">
+            Your start date has passed. Please choose a new one.
           </Alert>
         )}
         <RequestWizard

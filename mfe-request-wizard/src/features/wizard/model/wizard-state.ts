@@ -70,7 +70,8 @@ export function selectDuration(data: WizardFormData, duration: string): WizardFo
 
 /**
  * A start date before today, in the traveler's time zone: answers saved days ago, or a wizard left
- * open past midnight. The calendar offers no such day and the API refuses one.
+ * open past midnight. The calendar offers no such day; the API takes one from the day before
+ * its UTC date (it cannot know the traveler's time zone), so the browser checks before sending.
  */
 export function isPastStart(start: string, today: Date = new Date()): boolean {
   // 'yyyy-MM-dd' strings sort as the dates they name.
