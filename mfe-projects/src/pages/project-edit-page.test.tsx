@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { projectQueryOptions, STORAGE_KEYS } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heldReads } from '../test/held-reads';
 import { renderProjectsApp } from '../test/render';
 
@@ -164,6 +164,46 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
     // The project is read again after the save (spec section 7).
     await waitFor(() => expect(api.callsTo('GET /api/projects/:id')).toHaveLength(2));
+  });
+
+  describe('a start date that passes while the review is open', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("is not sent: 'Confirm changes' closes the review, opens the dates on their start, and says why", async () => {
+      // Only the clock is faked: the page's and user-event's timers run as usual.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-01-06T23:58:00'));
+      const api = mockEditApi();
+      const { user } = await openEditPage();
+      await user.click(within(row('Dates')).getByRole('button', { name: 'Edit dates' }));
+      await user.click(await within(row('Dates')).findByRole('button', { name: 'Start date' }));
+      const calendar = await screen.findByRole('dialog', { name: 'Start date' });
+      const sixth = within(calendar)
+        .getAllByRole('button')
+        .find((button) => button.closest('table') && button.textContent === '6');
+      if (!sixth) throw new Error('no 6 January in the calendar');
+      await user.click(sixth);
+      await user.click(within(row('Dates')).getByRole('button', { name: 'Save dates' }));
+      await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+      const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+      expect(within(dialog).getByText(/Sun 06 Jan 2030/)).toBeTruthy();
+
+      vi.setSystemTime(new Date('2030-01-07T00:02:00'));
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm changes' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Confirm your updates' })).toBeNull(),
+      );
+      expect(screen.getByText('Your start date has passed. Please choose a new one.')).toBeTruthy();
+      expect(
+        screen.getByRole('button', { name: 'Review & Confirm' }).hasAttribute('disabled'),
+      ).toBe(true);
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          within(row('Dates')).getByRole('button', { name: 'Start date' }),
+        ),
+      );
+      expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(0);
+    });
   });
 
   it('saves the travelers on Enter, as their Save does', async () => {

@@ -80,6 +80,8 @@ export function ProjectEditor({
   const [form, setForm] = useState<EditForm>(original);
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
   const [reviewing, setReviewing] = useState(false);
+  const [passedStart, setPassedStart] = useState<string | null>(null);
+  const datesEditor = useRef<HTMLDivElement>(null);
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const heading = headingRef ?? ownHeading;
   // The fields keep a focused control clear of the bar, whose height changes with its hint.
@@ -134,6 +136,20 @@ export function ProjectEditor({
     setOpen(new Set());
     durationOpenedByTrek.current = false;
     keepFocus(() => heading.current);
+  };
+
+  // The review may have opened before midnight and its start date passed since: the API lets
+  // yesterday through (it cannot know the traveler's time zone), so it is checked again here.
+  // Nothing is sent; the dates open, their start focused, and the bar's hint says why.
+  const confirm = () => {
+    if (body.startDate !== undefined && body.startDate < toIsoDate(new Date())) {
+      setPassedStart(body.startDate);
+      setReviewing(false);
+      setEditing('dates', true);
+      keepFocus(() => datesEditor.current?.querySelector<HTMLElement>('button'));
+      return;
+    }
+    void saving.save(body, changes);
   };
 
   return (
@@ -193,20 +209,23 @@ export function ProjectEditor({
                 )}`}
                 {...fieldProps('dates')}
               >
-                <Suspense fallback={<Skeleton height={190} radius="md" />}>
-                  <DatesEditor
-                    startDate={form.startDate}
-                    endDate={endDateOfForm(form)}
-                    nights={nightsFromDuration(form.duration)}
-                    flexible={form.flexible}
-                    flexibilityWindowDays={form.flexibilityWindowDays}
-                    onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
-                    onFlexible={(flexible) =>
-                      setForm((current) => setFlexible(current, flexible, original))
-                    }
-                    onWindow={(days) => setForm((current) => setFlexibilityWindow(current, days))}
-                  />
-                </Suspense>
+                {/* Where the focus goes when 'Confirm changes' finds the start date passed. */}
+                <div ref={datesEditor}>
+                  <Suspense fallback={<Skeleton height={190} radius="md" />}>
+                    <DatesEditor
+                      startDate={form.startDate}
+                      endDate={endDateOfForm(form)}
+                      nights={nightsFromDuration(form.duration)}
+                      flexible={form.flexible}
+                      flexibilityWindowDays={form.flexibilityWindowDays}
+                      onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
+                      onFlexible={(flexible) =>
+                        setForm((current) => setFlexible(current, flexible, original))
+                      }
+                      onWindow={(days) => setForm((current) => setFlexibilityWindow(current, days))}
+                    />
+                  </Suspense>
+                </div>
               </InlineField>
               <Divider />
               <InlineField
@@ -240,7 +259,7 @@ export function ProjectEditor({
         canDiscard={dirty}
         canReview={changes.length > 0 && problem === null}
         needsDuration={durationMissing}
-        hint={reviewHint(form, durationMissing, problem, today)}
+        hint={reviewHint(form, durationMissing, problem, today, passedStart)}
         onDiscard={discard}
         onReview={() => {
           saving.clearFailure();
@@ -255,7 +274,7 @@ export function ProjectEditor({
         signInHref={`${PATHS.signIn}?${new URLSearchParams({ returnTo: editPath })}`}
         onSignInAgain={guard.allowLeaving}
         onClose={() => setReviewing(false)}
-        onConfirm={() => void saving.save(body, changes)}
+        onConfirm={confirm}
       />
       <LeaveDialog blocker={guard.blocker} />
     </div>

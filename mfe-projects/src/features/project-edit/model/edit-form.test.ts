@@ -166,6 +166,15 @@ describe('the edit form', () => {
     expect(hint(chooseStartDate(original, '2100-12-28'))).toBeNull();
     expect(hint(chooseStartDate(original, '2100-12-29'))).toBe('Choose an earlier start date');
     expect(hint(chooseStartDate(original, '2101-01-03'))).toBe('Choose an earlier start date');
+    // The start 'Confirm changes' found passed, until another is chosen.
+    const passed = chooseStartDate(original, '2029-12-31');
+    const problem = problemWith(project, updateBodyOf(project, passed), TODAY);
+    expect(reviewHint(passed, false, problem, TODAY, '2029-12-31')).toBe(
+      'Your start date has passed. Please choose a new one.',
+    );
+    expect(reviewHint(passed, false, problem, TODAY, '2029-12-30')).toBe(
+      'Choose a start date from today on',
+    );
   });
 
   it('restores one field from the project on cancel, the dates with their flexibility', () => {

@@ -242,6 +242,9 @@ export function problemWith(
   return mergeProjectUpdate(editableProjectOf(project), parsed.data).problem;
 }
 
+/** Why 'Confirm changes' sent nothing: the start date passed while the review was open. */
+export const START_PASSED_HINT = 'Your start date has passed. Please choose a new one.';
+
 /**
  * What stops the review (problemWith's problem), in the traveler's words; none while a duration
  * is to be chosen (the button says so itself).
@@ -251,15 +254,20 @@ export function reviewHint(
   durationMissing: boolean,
   problem: string | null,
   today: string,
+  /** The start 'Confirm changes' found passed (the review opened before midnight), if any. */
+  passedStart: string | null = null,
 ): string | null {
   if (durationMissing || problem === null) return null;
   if (form.languages.length === 0) return 'Select at least one language to continue';
   if (/^(startDate|endDate):/.test(problem)) {
+    if (form.startDate !== null && form.startDate < today) {
+      return form.startDate === passedStart
+        ? START_PASSED_HINT
+        : 'Choose a start date from today on';
+    }
     // Not in the past, so too late: a start, or the end its trek's nights carry it to, after the
     // last date the product keeps (2100; the calendar offers none, a longer duration can).
-    return form.startDate !== null && form.startDate < today
-      ? 'Choose a start date from today on'
-      : 'Choose an earlier start date';
+    return 'Choose an earlier start date';
   }
   return problem;
 }
