@@ -149,6 +149,8 @@ describe('admin guide management', () => {
     const cases: Array<[unknown, string]> = [
       [{ name: '   ', locale: 'es' }, 'name: Guide name is required'],
       [{ name: '\u200B', locale: 'es' }, 'name: Guide name is required'],
+      [{ name: '\u200E', locale: 'es' }, 'name: Guide name is required'],
+      [{ name: '\u3164\u00AD', locale: 'es' }, 'name: Guide name is required'],
       [{ locale: 'es' }, 'name:'],
       [{ name: 'Ana', locale: 'de' }, 'locale:'],
       [{ name: 'Ana' }, 'locale:'],
@@ -161,7 +163,7 @@ describe('admin guide management', () => {
       [{ name: 'x'.repeat(101), locale: 'es' }, 'name: Guide name must be at most 100'],
       [{ name: 'Ana\u0000', locale: 'es' }, 'name: Please remove control characters such as tabs.'],
       [
-        { name: 'Ana\u202E', locale: 'es' },
+        { name: 'Ana\u202EQuispe', locale: 'es' },
         'name: Please remove the text-direction characters (they can disguise text).',
       ],
       [{ name: 'Ana', locale: 'es', isActive: 'yes' }, 'isActive:'],

@@ -73,6 +73,10 @@ describe('magic links', () => {
       [{ ...ana, firstName: 'A\ud800na' }, /^firstName: Please use valid characters only\./],
       [{ ...ana, email: 'ana\ud800@example.com' }, /^email: Please enter a valid email/],
       [{ ...ana, email: 'ana\u202e@example.com' }, /^email: Please enter a valid email/],
+      [{ ...ana, email: 'ana\u200b@example.com' }, /^email: Please enter a valid email/],
+      [{ ...ana, email: 'ana\u00ad@example.com' }, /^email: Please enter a valid email/],
+      [{ ...ana, email: `${'a'.repeat(250)}@example.com` }, /^email: Please enter a valid email/],
+      [{ ...ana, firstName: '\u3164' }, /^firstName: Please enter your first name\./],
     ];
     for (const [body, message] of cases) {
       const res = await requestLink(api, body);

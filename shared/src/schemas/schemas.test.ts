@@ -83,11 +83,97 @@ describe('the text rule', () => {
     expect(lineText(100).parse('La\u200dres')).toBe('La\u200dres');
   });
 
+  // Unicode's default-ignorable characters, not a list: each of these used to pass as a name.
+  const INVISIBLES = [
+    '\u00AD', // soft hyphen
+    '\u034F', // combining grapheme joiner
+    '\u061C', // Arabic letter mark
+    '\u115F', // Hangul choseong filler
+    '\u1160', // Hangul jungseong filler
+    '\u180E', // Mongolian vowel separator
+    '\u200E', // left-to-right mark
+    '\u200F', // right-to-left mark
+    '\u2061', // function application
+    '\u2064', // invisible plus
+    '\u3164', // Hangul filler
+    '\uFE0F', // variation selector
+    '\uFFA0', // halfwidth Hangul filler
+    '\u{E0001}', // language tag
+  ];
+
+  it('reads text made only of invisible characters as blank, in every required field', () => {
+    const required = {
+      firstNameSchema: 'Please enter your first name.',
+      lastNameSchema: 'Please enter your last name.',
+      displayNameSchema: 'Please enter a display name.',
+      guideNameSchema: 'Guide name is required',
+      emailSchema: 'Please enter your email address.',
+    };
+    const schemas = {
+      firstNameSchema,
+      lastNameSchema,
+      displayNameSchema,
+      guideNameSchema,
+      emailSchema,
+    };
+    for (const [field, message] of Object.entries(required)) {
+      const schema = schemas[field as keyof typeof schemas];
+      for (const invisible of [...INVISIBLES, INVISIBLES.join(' ')]) {
+        expect([field, invisible, schema.safeParse(invisible).error?.issues[0]?.message]).toEqual([
+          field,
+          invisible,
+          message,
+        ]);
+      }
+    }
+    expect(title('\u00AD\u3164 \u200E')).toBe('Please fill in this field.');
+  });
+
+  it('trims invisible characters at the ends but keeps what finishes an emoji', () => {
+    expect(lineText(100).parse('\u200E\u00ADLares\u3164\u2064')).toBe('Lares');
+    expect(lineText(100).parse('Lares \u2764\uFE0F\u200B')).toBe('Lares \u2764\uFE0F');
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    expect(lineText(100).parse(`Lares ${england} `)).toBe(`Lares ${england}`);
+    expect(lineText(100).parse('\uFE0FLares')).toBe('Lares');
+    expect(lineText(100).parse('\u{1F600}\u200B')).toBe('\u{1F600}');
+  });
+
+  it('trims a long run of spaces in linear time', () => {
+    const started = performance.now();
+    expect(freeText(20_000).parse(`a${' '.repeat(16_000)}b`)).toHaveLength(16_002);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('refuses an e-mail address with an invisible character inside', () => {
+    for (const invisible of INVISIBLES) {
+      expect([
+        invisible,
+        emailSchema.safeParse(`ana${invisible}@example.com`).error?.issues[0]?.message,
+      ]).toEqual([invisible, 'Please enter a valid email address.']);
+      expect(emailSchema.safeParse(`ana@exa${invisible}mple.com`).success).toBe(false);
+    }
+    expect(emailSchema.safeParse('ana\u200B@example.com').success).toBe(false);
+    // At the ends they are trimmed, as spaces are.
+    expect(emailSchema.parse('\u200Eana@example.com\u00AD')).toBe('ana@example.com');
+  });
+
+  it('says an over-long e-mail address is not a valid one, in words', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(186)}.com`;
+    expect(long).toHaveLength(255);
+    expect(emailSchema.safeParse(long).error?.issues[0]?.message).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(emailSchema.safeParse(long.slice(1)).success).toBe(true);
+  });
+
   it('refuses text-direction controls in names and e-mails', () => {
     expect(personNameSchema.safeParse('Ana\u202Egnp.exe').error?.issues[0]?.message).toBe(
       'Please remove the text-direction characters (they can disguise text).',
     );
-    expect(personNameSchema.safeParse('Ana\u2067').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u2067Quispe').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u200EQuispe').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u200FQuispe').success).toBe(false);
+    expect(personNameSchema.safeParse('Ana\u061CQuispe').success).toBe(false);
     expect(emailSchema.safeParse('ana\u202E@example.com').success).toBe(false);
     // Arabic or Hebrew names need no control characters.
     expect(personNameSchema.safeParse('אנה').success).toBe(true);
