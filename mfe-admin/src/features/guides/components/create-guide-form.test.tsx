@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
@@ -64,5 +64,40 @@ describe("CreateGuideForm: the created toast's message is true", () => {
       ready: 'Activation links are unavailable',
     });
     expect(message).toContain(NO_LINKS);
+  });
+});
+
+describe('CreateGuideForm: a refused name', () => {
+  /** Pastes `name` into an empty form, presses 'Create guide' and returns the Name field. */
+  async function submitName(name: string) {
+    const api = mockApi({ user: buildUser({ isAdmin: true }) });
+    renderRoutes([{ path: '*', element: <CreateGuideForm activationLinks /> }], {
+      path: '/admin/guides',
+    });
+    const user = userEvent.setup();
+    const field = await screen.findByRole('textbox', { name: /Name/ });
+    await user.click(field);
+    await user.paste(name);
+    await user.click(screen.getByRole('button', { name: 'Create guide' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(api.callsTo('POST /api/admin/guides')).toEqual([]);
+    return field;
+  }
+
+  const errorOf = (field: HTMLElement) =>
+    document.getElementById(field.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')
+      ?.textContent;
+
+  it("keeps the field's own message alone when the name is refused for a tab", async () => {
+    const field = await submitName('Juan\tPérez');
+    expect(errorOf(field)).toBe('Please remove control characters such as tabs.');
+    expect(document.activeElement).toBe(field);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says "Guide name is required" as a toast too when only invisible characters were typed', async () => {
+    const field = await submitName('\u200E\u3164');
+    expect(errorOf(field)).toBe('Guide name is required');
+    expect((await screen.findByRole('alert')).textContent).toContain('Guide name is required');
   });
 });

@@ -24,6 +24,7 @@ import { useRef } from 'react';
 import {
   type CreateGuideValues,
   EMPTY_GUIDE,
+  GUIDE_NAME_REQUIRED,
   LOCALE_OPTIONS,
   toCreateGuideBody,
   validateCreateGuide,
@@ -75,10 +76,12 @@ export function CreateGuideForm({
       });
     },
     (errors) => {
-      if (errors.name) {
+      // The toast is the spec's word for a blank name only; a name refused for another reason (a
+      // pasted tab) has its own message under the field, which this title would contradict.
+      if (errors.name === GUIDE_NAME_REQUIRED) {
         showToast({
           color: 'red',
-          title: 'Guide name is required',
+          title: GUIDE_NAME_REQUIRED,
           message: "Enter the guide's name to create the guide.",
         });
       }

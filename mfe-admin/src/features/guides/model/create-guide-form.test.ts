@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_GUIDE, toCreateGuideBody, validateCreateGuide } from './create-guide-form';
+import {
+  EMPTY_GUIDE,
+  GUIDE_NAME_REQUIRED,
+  toCreateGuideBody,
+  validateCreateGuide,
+} from './create-guide-form';
 
 describe('the create-guide form', () => {
   it("requires a name once trimmed: 'Guide name is required'", () => {
     expect(validateCreateGuide({ ...EMPTY_GUIDE, name: '   ' })).toEqual({
       name: 'Guide name is required',
+    });
+    // The form's toast knows the refusal by this text: it must be the schema's own.
+    expect(validateCreateGuide({ ...EMPTY_GUIDE, name: '\u200E' })).toEqual({
+      name: GUIDE_NAME_REQUIRED,
     });
     expect(validateCreateGuide({ ...EMPTY_GUIDE, name: 'Rosa' })).toEqual({});
   });

@@ -33,11 +33,17 @@ export const LOCALE_OPTIONS = GUIDE_LOCALES.map((locale) => ({
   label: `${LOCALE_LABELS[locale]} (${locale})`,
 }));
 
+/**
+ * What guideNameSchema says of a name blank once trimmed (spec section 5), the one refusal the
+ * form also says as a toast.
+ */
+export const GUIDE_NAME_REQUIRED = 'Guide name is required';
+
 /** The API's own rules, applied to what the form holds (spec section 5). */
 export function validateCreateGuide(values: CreateGuideValues): FormErrors {
   const errors: FormErrors = {};
   const name = guideNameSchema.safeParse(values.name);
-  if (!name.success) errors.name = name.error.issues[0]?.message ?? 'Guide name is required';
+  if (!name.success) errors.name = name.error.issues[0]?.message ?? GUIDE_NAME_REQUIRED;
   const zones = guideZonesSchema.safeParse(splitZones(values.zones));
   if (!zones.success) errors.zones = zones.error.issues[0]?.message ?? 'Check the zones';
   return errors;
