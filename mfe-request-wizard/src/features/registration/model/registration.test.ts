@@ -62,6 +62,46 @@ describe('registration validation', () => {
     expect(isValidWhatsapp('123', us)).toBe(false);
     expect(isValidWhatsapp('+1 415 555 0100 0000 00', us)).toBe(false);
   });
+
+  it('reads dots and pasted invisible marks as separators', () => {
+    const france = findCountry('FR');
+    expect(isValidWhatsapp('06.12.34.56.78', france)).toBe(true);
+    expect(isValidWhatsapp('+33 6.12.34.56.78', france)).toBe(true);
+    expect(isValidWhatsapp('\u202A+33 6 12 34 56 78\u202C', france)).toBe(true);
+    expect(isValidWhatsapp('\u200E06\u00A012\u2011345678', france)).toBe(true);
+    expect(isValidWhatsapp('06.12.ab.56.78', france)).toBe(false);
+  });
+
+  it("reads a number written for abroad with the chosen country's prefix as that number", () => {
+    const uk = findCountry('GB');
+    expect(isValidWhatsapp('0044 7911 123456', uk)).toBe(true);
+    expect(isValidWhatsapp('+44 7911 123456', uk)).toBe(true);
+    expect(isValidWhatsapp('+44 (0)7911 123456', uk)).toBe(true);
+    expect(isValidWhatsapp('07911 123456', uk)).toBe(true);
+    expect(isValidWhatsapp('001 415 555 0100', us)).toBe(true);
+    // Another country's number, written for abroad, is not one of the chosen country's.
+    expect(isValidWhatsapp('0033 6 12 34 56 78', uk)).toBe(false);
+    expect(isValidWhatsapp('+33 6 12 34 56 78', uk)).toBe(false);
+    expect(isValidWhatsapp('0044 7911 123456 123456', uk)).toBe(false);
+  });
+
+  it('checks the optional number only when something visible is in it', () => {
+    const uk = { ...valid, countryCode: 'GB' };
+    expect(validateRegistration({ ...uk, whatsapp: '\u202A\u202C ' })).toEqual({});
+    expect(validateRegistration({ ...uk, whatsapp: '0044 7911 123456' })).toEqual({});
+    expect(validateRegistration({ ...uk, whatsapp: '---' })).toEqual({
+      whatsapp: 'Please enter a valid WhatsApp number',
+    });
+  });
+
+  it('reads a name of invisible characters only as no name', () => {
+    expect(validateRegistration({ ...valid, firstName: '\u3164' })).toEqual({
+      firstName: 'Please enter your first name.',
+    });
+    expect(validateRegistration({ ...valid, email: 'ana\u200B@example.com' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+  });
 });
 
 describe('country chooser', () => {

@@ -4,13 +4,30 @@ import { registrationFormSchema } from '@trek/shared';
 import type { z } from 'zod/mini';
 import { type Country, findCountry } from './countries';
 
-/** A WhatsApp number: the country's dial code plus 6 to 14 digits (spaces and dashes allowed). */
+/**
+ * What people write between a number's digits: spaces, dashes, dots ('06.12.34.56.78' in France),
+ * brackets, and the invisible marks a paste brings along (U+202A...U+202C around a number copied
+ * from a right-to-left page).
+ */
+const PHONE_SEPARATORS = /[\s\p{Pd}.()\p{Default_Ignorable_Code_Point}]/gu;
+/** Anything but spaces and invisible characters: the optional field counts as filled. */
+const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * A WhatsApp number of the chosen country: 6 to 14 digits, at most 15 with the dial code, written
+ * nationally or for abroad with the country's own code ('+44 7911 123456', '0044 7911 123456').
+ */
 export function isValidWhatsapp(number: string, country: Country): boolean {
-  const digits = number.replace(/[\s\-()]/g, '');
-  const withoutDial = digits.startsWith(country.dialCode)
-    ? digits.slice(country.dialCode.length)
-    : digits;
-  return /^\d{6,14}$/.test(withoutDial) && country.dialCode.length - 1 + withoutDial.length <= 15;
+  const written = number.replace(PHONE_SEPARATORS, '');
+  const dialDigits = country.dialCode.slice(1);
+  const prefix = [`+${dialDigits}`, `00${dialDigits}`].find((p) => written.startsWith(p));
+  const national = prefix ? written.slice(prefix.length) : written;
+  // '00' left in front is another country's number written for abroad, as '+33...' is.
+  return (
+    /^\d{6,14}$/.test(national) &&
+    !national.startsWith('00') &&
+    dialDigits.length + national.length <= 15
+  );
 }
 
 /** The registration form's values (docs/product/sign-in.md, "The registration modal"). */
@@ -38,7 +55,7 @@ export function validateRegistration(values: RegistrationValues): FormErrors {
   const errors = resolveFields(values);
   if (
     !errors.whatsapp &&
-    values.whatsapp.trim() &&
+    VISIBLE.test(values.whatsapp) &&
     !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode))
   ) {
     errors.whatsapp = 'Please enter a valid WhatsApp number';
