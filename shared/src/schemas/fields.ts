@@ -139,9 +139,28 @@ export const lastNameSchema = personName(
 );
 
 /**
+ * An address's domain as DNS and mail servers know it: an internationalised one ('exämple.com')
+ * in its ASCII form ('xn--exmple-cua.com'), which Chromium's e-mail inputs already give while
+ * Firefox's give the Unicode one, so both reach one account. The URL parser does the conversion
+ * (in browsers and Node alike); an ASCII domain is left as it is.
+ */
+function asciiDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: any character past ASCII is the point
+  if (at < 0 || !/[^\u0000-\u007F]/.test(domain)) return address;
+  try {
+    return `${address.slice(0, at + 1)}${new URL(`http://${domain}`).hostname}`;
+  } catch {
+    return address;
+  }
+}
+
+/**
  * An e-mail address, normalised so that two different inputs never reach the same account by
- * accident: NFC (one spelling for composed letters) and lower case, local part included (the
- * accounts table has always compared addresses without case; see docs/product/sign-in.md).
+ * accident: NFC (one spelling for composed letters), lower case, local part included (the
+ * accounts table has always compared addresses without case; see docs/product/sign-in.md), and
+ * the domain in its ASCII form.
  */
 export function email(
   messages: { required?: string; invalid?: string } = {},
@@ -156,7 +175,7 @@ export function email(
       (value) => !LONE_SURROGATE.test(value) && !CONTROL.test(value) && !BIDI_CONTROL.test(value),
       invalid,
     ),
-    z.overwrite((value) => value.normalize('NFC').toLowerCase()),
+    z.overwrite((value) => asciiDomain(value.normalize('NFC').toLowerCase())),
   );
 }
 

@@ -59,6 +59,16 @@ describe('schemas at the boundary', () => {
   });
 });
 
+describe('an e-mail address', () => {
+  it('reaches one account however a browser spells an internationalised domain', () => {
+    // Chromium's e-mail inputs give the ASCII form, Firefox's the Unicode one.
+    expect(emailSchema.parse('Ana@Exämple.com')).toBe('ana@xn--exmple-cua.com');
+    expect(emailSchema.parse('ana@xn--exmple-cua.com')).toBe('ana@xn--exmple-cua.com');
+    expect(emailSchema.parse('josé@example.com')).toBe('josé@example.com');
+    expect(emailSchema.parse('Ana@Example.COM')).toBe('ana@example.com');
+  });
+});
+
 describe('the text rule', () => {
   const title = (value: string) =>
     createProjectBodySchema.safeParse({ ...body, title: value }).error?.issues[0]?.message;
