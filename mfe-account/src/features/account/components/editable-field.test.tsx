@@ -6,6 +6,7 @@ import { EditableField } from './editable-field';
 
 function renderField(
   onSave = vi.fn<(value: string) => Promise<true | false | string>>(async () => true),
+  value = 'Ana Quispe',
 ) {
   renderRoutes([
     {
@@ -13,8 +14,8 @@ function renderField(
       element: (
         <EditableField
           label="Display name"
-          value="Ana Quispe"
-          initialValue="Ana Quispe"
+          value={value}
+          initialValue={value}
           validate={(value) => (value.trim() ? null : 'Please enter a display name.')}
           normalise={(value) => value.trim()}
           onSave={onSave}
@@ -55,5 +56,13 @@ describe('EditableField', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Display name' }), ' Q');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expectFocusedWithError('Too many requests. Please try again in 10 minutes.');
+  });
+
+  it('keeps the Edit button whole beside a long value, which wraps instead', () => {
+    const long = 'Wolfeschlegelsteinhausenbergerdorff Jr';
+    renderField(undefined, long);
+    // The row is a flex line that does not wrap: only the value may give up width.
+    expect(screen.getByRole('button', { name: 'Edit display name' }).style.flexShrink).toBe('0');
+    expect(screen.getByText(long).style.overflowWrap).toBe('anywhere');
   });
 });

@@ -90,6 +90,9 @@ export function EditableField({
           size="xs"
           onClick={startEditing}
           aria-label={`Edit ${label.toLowerCase()}`}
+          // A flex item shrinks by default: beside a long name or e-mail at 390 px the button
+          // lost its width and its label was cut ('Edi'); the value wraps instead.
+          style={{ flexShrink: 0 }}
         >
           Edit
         </Button>
