@@ -285,7 +285,7 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Check your email')).toBeTruthy();
     const notice = await screen.findByText('Confirm your new email address');
-    expect(notice.closest('[role="alert"]')?.textContent).toContain('new@example.com');
+    expect(notice.closest('[role="region"]')?.textContent).toContain('new@example.com');
     // The e-mail shown is still the proven one.
     expect(within(section('Account')).getByText('ana.quispe@example.com')).toBeTruthy();
   });

@@ -68,3 +68,28 @@ describe('AccountSection: saving an unchanged value', () => {
     });
   });
 });
+
+describe('AccountSection: standing notices', () => {
+  it('shows a pending e-mail change as a named region, not an alert read out on every visit', async () => {
+    renderSection();
+    const notice = await screen.findByRole('region', { name: 'Confirm your new email address' });
+    expect(notice.textContent).toContain('ana.next@example.com');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks a placeholder e-mail for a real address in a named region, not an alert', async () => {
+    mockApi({
+      user,
+      routes: { 'GET /api/user/email-change': json({ emailChange: null }) },
+    });
+    const placeholder = buildUser({
+      email: 'facebook-1@users.trekperu.invalid',
+      hasTemporaryEmail: true,
+    });
+    renderRoutes([{ path: '/u/settings', element: <AccountSection user={placeholder} /> }], {
+      path: '/u/settings',
+    });
+    expect(screen.getByRole('region', { name: 'Email address required' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

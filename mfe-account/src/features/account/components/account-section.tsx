@@ -94,7 +94,10 @@ export function AccountSection({ user }: { user: User }) {
       headingRef={heading}
     >
       {user.hasTemporaryEmail && (
-        <Alert color="yellow" variant="light" title="Email address required">
+        // Standing information, not an event: a named region (labelled by its title) that a
+        // screen reader finds, not Mantine's default role="alert", which is read out at once on
+        // every visit to the page.
+        <Alert color="yellow" variant="light" title="Email address required" role="region">
           Your sign-in provider did not give us an email address. Add a real one to receive
           notifications from guides about your trek requests.
         </Alert>
@@ -180,7 +183,9 @@ export function AccountSection({ user }: { user: User }) {
         />
       )}
       {pending && (
-        <Alert color="blue" variant="light" title="Confirm your new email address">
+        // Standing for up to 24 hours: a named region as the placeholder notice above, not an
+        // alert read out on every visit.
+        <Alert color="blue" variant="light" title="Confirm your new email address" role="region">
           We sent a link to <strong>{pending.email}</strong>. Open it in this browser to make it
           your email address; it works until {formatDisplayDate(new Date(pending.expiresAt))}.
         </Alert>
