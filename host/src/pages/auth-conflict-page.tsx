@@ -45,15 +45,21 @@ function isProvider(value: string): value is keyof typeof PROVIDER_NAMES {
 }
 
 /**
- * The server refused the attempt itself rather than the address: its linking token is past its
- * time (or for another address), or not a token at all (VALIDATION, while the address entered is
- * a valid one: the token and provider are the only other fields).
+ * The server refused the attempt itself rather than the address, so no retry can work: its
+ * linking token is past its time (or for another address), or it is not a token at all
+ * (VALIDATION, while the address entered is a valid one: the token and provider are the only
+ * other fields). A token that never was one is a broken link, not a late one: it gets the
+ * incomplete address's dead end, not "expired".
  */
-function isExpired(error: unknown, email: string, edited: boolean): boolean {
-  if (!(error instanceof ApiError)) return false;
+function refusedAttempt(
+  error: unknown,
+  email: string,
+  edited: boolean,
+): 'expired' | 'unusable' | null {
+  if (!(error instanceof ApiError)) return null;
   // An address changed by hand is refused as LINKING_EXPIRED too: checking it is the way out.
-  if (error.code === 'LINKING_EXPIRED') return !edited;
-  return error.code === 'VALIDATION' && emailSchema.safeParse(email).success;
+  if (error.code === 'LINKING_EXPIRED') return edited ? null : 'expired';
+  return error.code === 'VALIDATION' && emailSchema.safeParse(email).success ? 'unusable' : null;
 }
 
 /**
@@ -115,12 +121,12 @@ export function AuthConflictPage() {
   useEffect(() => {
     if (send.isSuccess) sentHeading.current?.focus();
   }, [send.isSuccess]);
-  const expired = send.isError && isExpired(send.error, email.trim(), edited);
+  const refused = send.isError ? refusedAttempt(send.error, email.trim(), edited) : null;
   // The send button is gone with the form: the reason takes the keyboard instead of <body>.
-  const expiredAlert = useRef<HTMLDivElement>(null);
+  const refusedAlert = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (expired) expiredAlert.current?.focus();
-  }, [expired]);
+    if (refused) refusedAlert.current?.focus();
+  }, [refused]);
   const knownProvider = isProvider(provider);
   const providerName = knownProvider ? PROVIDER_NAMES[provider] : '';
 
@@ -139,8 +145,11 @@ export function AuthConflictPage() {
           {!knownProvider || !token ? (
             // Nothing to link (a hand-made or cut address): no form that cannot work.
             <DeadEnd {...LINKING_INCOMPLETE} />
-          ) : expired ? (
-            <DeadEnd {...LINKING_EXPIRED} alertRef={expiredAlert} />
+          ) : refused ? (
+            <DeadEnd
+              {...(refused === 'expired' ? LINKING_EXPIRED : LINKING_INCOMPLETE)}
+              alertRef={refusedAlert}
+            />
           ) : send.isSuccess ? (
             <Stack gap="md">
               <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>

@@ -252,14 +252,23 @@ describe('auth conflict page', () => {
   });
 
   it.each([
-    ['a token refused by shape', apiError(400, 'VALIDATION', 'linkingToken: Too small')],
-    ['an expired token', apiError(400, 'LINKING_EXPIRED', 'This request has expired.')],
-  ])('says the attempt expired and offers to sign in again for %s', async (_, refusal) => {
+    [
+      'an expired token',
+      apiError(400, 'LINKING_EXPIRED', 'This request has expired.'),
+      LINKING_EXPIRED,
+    ],
+    // A malformed link (token=bogus) is broken, not late: the incomplete address's dead end.
+    [
+      'a token refused by shape',
+      apiError(400, 'VALIDATION', 'linkingToken: Too small'),
+      LINKING_INCOMPLETE,
+    ],
+  ])('says why no retry can work and offers to sign in again for %s', async (_, refusal, said) => {
     mockApi({ routes: { 'POST /api/auth/send-magic-link': refusal } });
-    renderConflict('?email=ana%40example.com&provider=google&token=badtoken');
+    renderConflict('?email=ana%40example.com&provider=google&token=bogus');
     await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(LINKING_EXPIRED.title + LINKING_EXPIRED.message);
+    expect(alert.textContent).toBe(said.title + said.message);
     expect(document.activeElement).toBe(alert);
     expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toBe(
       '/sign-in',
