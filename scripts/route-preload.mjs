@@ -128,6 +128,22 @@ export function pageAssetsOf(manifest, pageName) {
 }
 
 /**
+ * The files as URLs beside the manifest; a name no URL can be made of ('http://[x') is left out,
+ * as a malformed manifest costs hints only.
+ * @param {string[]} files
+ * @param {URL} base
+ */
+function resolvedUrls(files, base) {
+  return files.flatMap((file) => {
+    try {
+      return [new URL(file, base).href];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
  * @param {RemoteReadOptions} [options]
  * @returns {(pathname: string, remoteMap: RemoteMap | undefined, request?: { signedIn?: boolean }) => Promise<string>}
  *   the `<link>` elements to put in the page's head ('' for a host page)
@@ -148,11 +164,11 @@ export function createRoutePreloader(options = {}) {
       `<link rel="preload" as="script" href="${attribute(new URL(REMOTE_ENTRY_FILE, base).href)}">`,
     ];
     const page = pageAssetsOf(manifest, route.page);
-    for (const file of page.js) {
-      links.push(`<link rel="preload" as="script" href="${attribute(new URL(file, base).href)}">`);
+    for (const href of resolvedUrls(page.js, base)) {
+      links.push(`<link rel="preload" as="script" href="${attribute(href)}">`);
     }
-    for (const file of page.css) {
-      links.push(`<link rel="preload" as="style" href="${attribute(new URL(file, base).href)}">`);
+    for (const href of resolvedUrls(page.css, base)) {
+      links.push(`<link rel="preload" as="style" href="${attribute(href)}">`);
     }
     // The page's first data for a signed-in user comes with its code, not after it (and after
     // the user): fetch() asks for it with the cookies, as this hint does.

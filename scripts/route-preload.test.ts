@@ -43,6 +43,14 @@ describe('preload hints of a page', () => {
       expect(page).toContain('remoteEntry.js');
       expect(page).not.toContain('static/js');
     }
+    // A file name no URL can be made of is left out; the others stay.
+    const unresolvable = {
+      exposes: [{ name: 'ProjectDetailPage', assets: { js: { sync: ['http://[x', 'ok.js'] } } }],
+    };
+    const hints = createRoutePreloader({ fetchImpl: async () => Response.json(unresolvable) });
+    const page = await hints('/u/projects/42', MAP);
+    expect(page).toContain('href="http://localhost:3002/ok.js"');
+    expect(page).not.toContain('[x');
     expect(pageAssetsOf(manifest, 'ProjectDetailPage')).toEqual({
       js: ['static/js/async/detail.1.js'],
       css: ['static/css/async/detail.1.css'],

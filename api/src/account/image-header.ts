@@ -102,8 +102,9 @@ export class JpegSizeReader {
         }
         return;
       case 'marker':
+        // Bytes between segments are skipped, as libjpeg (the browsers' decoder) does with only a
+        // warning: some tools pad there, and such a photo shows everywhere.
         if (byte === 0xff) this.state = 'code';
-        else this.result = 'invalid';
         return;
       case 'code':
         // 0xFF before a marker is fill; markers without a length stand alone (TEM, RST0–7).

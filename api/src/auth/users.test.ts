@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../db/database.js';
 import { signInWithIdentity } from '../routes/oauth.js';
 import { startTestApi, type TestApi } from '../testing/test-api.js';
-import { findOrCreateUserByEmail } from './users.js';
+import { findOrCreateUserByEmail, isAdminEmail } from './users.js';
 
 describe('first sign-ins at once', () => {
   let api: TestApi;
@@ -44,5 +44,14 @@ describe('first sign-ins at once', () => {
     ]);
     expect(first).toEqual({ kind: 'user', userId: expect.any(String) });
     expect(second).toEqual(first);
+  });
+});
+
+describe('an admin address', () => {
+  it('matches the stored address however ADMIN_EMAILS spells it', () => {
+    const config = { adminEmails: ['Rosa@Exämple.com', 'ops@example.com'] };
+    expect(isAdminEmail(config, 'rosa@xn--exmple-cua.com')).toBe(true);
+    expect(isAdminEmail(config, 'ops@example.com')).toBe(true);
+    expect(isAdminEmail(config, 'ana@example.com')).toBe(false);
   });
 });

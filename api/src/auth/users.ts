@@ -1,4 +1,4 @@
-import { DEFAULT_USER_SETTINGS, type User } from '@trek/shared/schemas';
+import { DEFAULT_USER_SETTINGS, emailSchema, type User } from '@trek/shared/schemas';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/database.js';
 import { deleteUserSessions } from './sessions.js';
@@ -13,8 +13,16 @@ interface UserRow {
   is_temporary_email: boolean;
 }
 
+/**
+ * Whether a stored (normalised) address is one of ADMIN_EMAILS, each read as a typed address is
+ * (docs/product/sign-in.md, "E-mail addresses"): an admin listed with a Unicode domain is stored
+ * with its ASCII form.
+ */
 export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {
-  return config.adminEmails.includes(email.toLowerCase());
+  const stored = email.toLowerCase();
+  return config.adminEmails.some(
+    (admin) => (emailSchema.safeParse(admin).data ?? admin) === stored,
+  );
 }
 
 /** The user object of GET /api/auth/user (docs/product/sign-in.md, "The user"). */

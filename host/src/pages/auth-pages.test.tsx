@@ -17,16 +17,18 @@ describe('sign-in page', () => {
     expect(safeReturnTo('/u/settings')).toBe('/u/settings');
     expect(safeReturnTo('https://evil.example')).toBe('/u/projects');
     expect(safeReturnTo('//evil.example')).toBe('/u/projects');
-    // What the browser's URL parser would make another host of: a tab or newline it drops, a
-    // backslash it reads as a slash, dot segments it resolves.
-    for (const offSite of [
-      '/\t/evil.example',
-      '/\n/evil.example',
-      '/\\evil.example',
-      '/.//evil.example',
-    ])
+    // What the browser's URL parser would make another host of: a backslash it reads as a
+    // slash, dot segments it resolves; a tab or newline (which it drops) stays in the path,
+    // encoded, so '/\t/evil.example' is a page of this site.
+    for (const offSite of ['/\\evil.example', '/.//evil.example', '/%2e%2e//evil.example'])
       expect(safeReturnTo(offSite), offSite).toBe('/u/projects');
+    expect(safeReturnTo('/\t/evil.example')).toBe('/%09/evil.example');
+    expect(safeReturnTo('/\n/evil.example')).toBe('/%0A/evil.example');
     expect(safeReturnTo('/u/./projects/../settings?tab=1')).toBe('/u/settings?tab=1');
+    // Decoded from the query; encoded again, as the link carried it.
+    expect(safeReturnTo('/u/projects?q=a b')).toBe('/u/projects?q=a%20b');
+    expect(safeReturnTo('/caf%C3%A9')).toBe('/caf%C3%A9');
+    expect(safeReturnTo('/\ud800')).toBe('/u/projects');
     expect(providerSignInUrl('google', '/u/projects/7')).toBe(
       '/auth/google?returnTo=%2Fu%2Fprojects%2F7',
     );

@@ -31,12 +31,20 @@ const EmailSignInForm = lazy(() =>
 );
 
 /**
- * Only same-origin paths are passed on, judged as the API judges its redirects (a tab in
- * '/\t/evil.example' is dropped by the browser's URL parser, leaving another host); anything else
- * falls back to My Projects (docs/product/site.md, "Routes").
+ * Only same-origin paths are passed on, judged as the API judges its redirects (a raw tab in
+ * '/\t/evil.example', which the browser's URL parser drops, leaving another host, is encoded and
+ * stays in the path); anything else falls back to My Projects (docs/product/site.md, "Routes").
  */
 export function safeReturnTo(value: string | null): string {
-  return sameOriginPath(value) ?? DEFAULT_RETURN_TO;
+  // The query's value arrives decoded: what a URL would carry encoded ('a b', 'é', a tab) is
+  // encoded again, so a path the site wrote by hand keeps working and a tab stays in the path.
+  let encoded: string | null;
+  try {
+    encoded = value?.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char)) ?? null;
+  } catch {
+    encoded = null; // half of a surrogate pair: no path
+  }
+  return sameOriginPath(encoded) ?? DEFAULT_RETURN_TO;
 }
 
 /** Readable messages for the `error` codes the OAuth callback may send back. */

@@ -149,6 +149,9 @@ function asciiDomain(address: string): string {
   const domain = address.slice(at + 1);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: any character past ASCII is the point
   if (at < 0 || !/[^\u0000-\u007F]/.test(domain)) return address;
+  // A URL's delimiters would make the parser keep only a part of it ('evil.org/ä.com' would be
+  // 'evil.org'): such a domain stays as written, never becomes another address.
+  if (/[/\\?#:@%[\]]/.test(domain)) return address;
   try {
     return `${address.slice(0, at + 1)}${new URL(`http://${domain}`).hostname}`;
   } catch {
@@ -169,13 +172,16 @@ export function email(
   return z.string().check(
     z.overwrite(trimInvisible),
     z.minLength(1, messages.required ?? TEXT_MESSAGES.required),
-    z.maxLength(254, invalid),
+    // Stops here: the pattern below backtracks on a long run of dots.
+    z.maxLength(254, { message: invalid, abort: true }),
     z.regex(EMAIL_PATTERN, invalid),
     z.refine(
       (value) => !LONE_SURROGATE.test(value) && !CONTROL.test(value) && !BIDI_CONTROL.test(value),
       invalid,
     ),
     z.overwrite((value) => asciiDomain(value.normalize('NFC').toLowerCase())),
+    // The ASCII form of a domain is longer than its Unicode one.
+    z.maxLength(254, invalid),
   );
 }
 

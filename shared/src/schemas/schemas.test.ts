@@ -67,6 +67,22 @@ describe('an e-mail address', () => {
     expect(emailSchema.parse('josé@example.com')).toBe('josé@example.com');
     expect(emailSchema.parse('Ana@Example.COM')).toBe('ana@example.com');
   });
+
+  it('is never changed into another address by the conversion, nor made too long by it', () => {
+    // The URL parser would keep only 'evil.org' of these.
+    for (const address of ['ana@evil.org/ä.com', 'ana@exämple.com:25', 'ana@exämple.com?x'])
+      expect(emailSchema.safeParse(address).data ?? address).not.toMatch(/xn--|^ana@evil\.org$/);
+    const long = `${'a'.repeat(207)}@${'ä'.repeat(40)}.com`;
+    expect(long.length).toBeLessThanOrEqual(254);
+    expect(emailSchema.safeParse(long).error?.issues[0]?.message).toBe(
+      'Please enter a valid email address.',
+    );
+  });
+
+  it('stops at the length check, before the pattern (which backtracks on a long run of dots)', () => {
+    const issues = emailSchema.safeParse(`a@${'.'.repeat(16_000)}@a`).error?.issues ?? [];
+    expect(issues.map((issue) => issue.code)).toEqual(['too_big']);
+  });
 });
 
 describe('the text rule', () => {
