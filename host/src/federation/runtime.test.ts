@@ -109,7 +109,7 @@ describe('federation runtime', () => {
     mf.loadRemote.mockResolvedValue(page);
     const loading = runtime.loadRemotePage('projects', 'ProjectsPage');
     // Asked for before federation's runtime exists.
-    expect(fetch).toHaveBeenCalledWith(MANIFEST);
+    expect(fetch).toHaveBeenCalledWith(MANIFEST, { signal: expect.any(AbortSignal) });
     expect(mf.createInstance).not.toHaveBeenCalled();
     await expect(loading).resolves.toBe(page);
     // The runtime's read of it took that answer.
@@ -221,5 +221,64 @@ describe('loadRemotePage', () => {
       runtime.RemoteUnavailableError,
     );
     expect(mf.loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('a remote that never answers', () => {
+  const never = () => new Promise<never>(() => {});
+
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.clearAllMocks();
+  });
+
+  it("ends in the page's fallback 10 s after its manifest was asked for", async () => {
+    const runtime = await startedRuntime(() => '{}');
+    // Already imported, the runtime's chunk comes at once: the clock is the network's alone.
+    await import('./host-federation');
+    vi.stubGlobal('fetch', vi.fn(never));
+    const loading = runtime.loadRemotePage('projects', 'ProjectsPage');
+    let settled = false;
+    loading
+      .catch(() => {})
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(9_990);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(loading).rejects.toBeInstanceOf(runtime.RemoteUnavailableError);
+    expect(mf.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('ends a redeploy check that never answers, so failing loads reach the fallback', async () => {
+    const runtime = await startedRuntime(() => '{"version":"1"}');
+    mf.loadRemote.mockResolvedValueOnce(page);
+    await runtime.loadRemotePage('projects', 'ProjectsPage');
+
+    // The remote now accepts connections and never answers: a chunk fails, and the check hangs.
+    vi.stubGlobal('fetch', vi.fn(never));
+    mf.loadRemote.mockRejectedValue(new Error('ChunkLoadError: Loading chunk 7 failed'));
+    const detail = runtime.loadRemotePage('projects', 'ProjectDetailPage');
+    detail.catch(() => {});
+    await vi.advanceTimersByTimeAsync(5_000);
+    // A later failing load shares the check under way, and its end.
+    const edit = runtime.loadRemotePage('projects', 'ProjectEditPage');
+    edit.catch(() => {});
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(detail).rejects.toBeInstanceOf(runtime.RemoteUnavailableError);
+    await expect(edit).rejects.toBeInstanceOf(runtime.RemoteUnavailableError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    // The next failing load checks afresh rather than waiting on the old check.
+    const again = runtime.loadRemotePage('projects', 'ProjectDetailPage');
+    again.catch(() => {});
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(again).rejects.toBeInstanceOf(runtime.RemoteUnavailableError);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,6 +4,7 @@ import type { HostFederation } from './host-federation';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { type RemoteMap, type RemoteName, readRemoteMap } from './remote-map';
 import { RemoteUnavailableError } from './remote-unavailable-error';
+import { MANIFEST_TIME_LIMIT_MS, withTimeLimit } from './time-limit';
 
 export type PageModule = { default: ComponentType };
 
@@ -37,7 +38,7 @@ export function startFederation(map: RemoteMap = readRemoteMap()): void {
 function hostFederation(remote: RemoteName): Promise<HostFederation> {
   const entry = remoteMap[remote];
   if (!federation && entry) {
-    const early = fetch(entry);
+    const early = readEarly(entry);
     // A failed early read is the runtime's to retry (the resilience plugin), not an error here.
     early.catch(() => {});
     earlyManifests.set(entry, early);
@@ -57,6 +58,18 @@ function hostFederation(remote: RemoteName): Promise<HostFederation> {
       throw error;
     });
   return federation;
+}
+
+/**
+ * The early read, whole (a body that stalls counts against the time limit too), kept as an answer
+ * the runtime can read whenever its chunk has come: the limit's abort cannot reach it any more.
+ */
+function readEarly(url: string): Promise<Response> {
+  return withTimeLimit(MANIFEST_TIME_LIMIT_MS, url, async (signal) => {
+    const response = await fetch(url, { signal });
+    const { status, statusText, headers } = response;
+    return new Response(await response.text(), { status, statusText, headers });
+  });
 }
 
 /** The runtime's reads of manifests: the early answer for the first one, the network after. */
@@ -146,15 +159,17 @@ function redeployed(remote: RemoteName, entry: string): Promise<boolean> {
     check = (async () => {
       const before = manifests.get(entry);
       if (before === undefined) return false;
-      let now: string;
+      let now: string | undefined;
       try {
-        const response = await fetch(entry, { cache: 'no-store' });
-        if (!response.ok) return false;
-        now = await response.text();
+        // Every failing load of the remote waits for this check: it must end.
+        now = await withTimeLimit(MANIFEST_TIME_LIMIT_MS, entry, async (signal) => {
+          const response = await fetch(entry, { cache: 'no-store', signal });
+          return response.ok ? await response.text() : undefined;
+        });
       } catch {
         return false;
       }
-      if (now === before) return false;
+      if (now === undefined || now === before) return false;
       manifests.set(entry, now);
       resetRemote(remote);
       return true;
