@@ -222,6 +222,26 @@ describe('loadRemotePage', () => {
     );
     expect(mf.loadRemote).not.toHaveBeenCalled();
   });
+
+  it('keeps the chunk array that pages loaded earlier hold when Retry registers the remote anew', async () => {
+    const runtime = await startedRuntime(() => '{"version":"same"}');
+    mf.loadRemote.mockResolvedValueOnce(page);
+    await runtime.loadRemotePage('projects', 'ProjectEditPage');
+    // The edit page's container pushes its later chunks (the dates editor) into this array.
+    const held = ['chunks of the edit page'];
+    (globalThis as Record<string, unknown>).trekChunks_projects = held;
+
+    mf.loadRemote.mockRejectedValueOnce(new Error('ChunkLoadError: Loading chunk 7 failed'));
+    await expect(runtime.loadRemotePage('projects', 'ProjectDetailPage')).rejects.toBeInstanceOf(
+      runtime.RemoteUnavailableError,
+    );
+    runtime.resetRemote('projects');
+
+    expect(mf.registerRemotes).toHaveBeenLastCalledWith([{ name: 'projects', entry: MANIFEST }], {
+      force: true,
+    });
+    expect((globalThis as Record<string, unknown>).trekChunks_projects).toBe(held);
+  });
 });
 
 describe('a remote that never answers', () => {

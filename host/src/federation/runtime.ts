@@ -81,17 +81,26 @@ function readManifest(input: RequestInfo | URL, init?: RequestInit): Promise<Res
 }
 
 /**
- * Registers a remote anew: the runtime forgets its manifest, entry script and modules, and its
- * chunks get a fresh global array, so nothing of the build loaded before mixes into the next.
- * Retry uses it after a failure, and skew recovery after a redeploy.
+ * Registers a remote anew: the runtime forgets its manifest, entry script and modules, so the
+ * next load fetches them again. Retry uses it after a failure, and skew recovery after a redeploy.
+ * The chunks' global array is kept: pages of the remote loaded before hold it, and their later
+ * chunks arrive through it (the same build's entry, run again, joins it).
  */
 export function resetRemote(name: RemoteName): void {
   const entry = remoteMap[name];
   if (!entry) return;
   refused.delete(name);
-  (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
   // Before the runtime exists no remote has been loaded: there is nothing to forget.
   started?.registerRemotes([{ name, entry }], { force: true });
+}
+
+/**
+ * A redeployed remote: registered anew, and its chunks get a fresh global array, so no chunk of
+ * the old build is taken for one of the new build's (their ids may collide).
+ */
+function loadNewBuild(name: RemoteName): void {
+  (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
+  resetRemote(name);
 }
 
 /**
@@ -171,7 +180,7 @@ function redeployed(remote: RemoteName, entry: string): Promise<boolean> {
       }
       if (now === undefined || now === before) return false;
       manifests.set(entry, now);
-      resetRemote(remote);
+      loadNewBuild(remote);
       return true;
     })().finally(() => redeployChecks.delete(remote));
     redeployChecks.set(remote, check);
