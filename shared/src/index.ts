@@ -151,6 +151,12 @@ export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
 export { RETRY_FAILED_AGAIN, RetryFailedAgainStatus } from './ui/retry-failed-again';
+export {
+  lazyWithRetry,
+  type RetryableLazy,
+  retryableLazy,
+  retryFailedDownloads,
+} from './ui/retryable-lazy';
 export { socialSignInButtonContent } from './ui/social-sign-in';
 export { useOnePress } from './ui/use-one-press';
 export { type RetryableRead, useRetry } from './ui/use-retry';

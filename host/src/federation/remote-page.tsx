@@ -1,8 +1,8 @@
+import { retryableLazy } from '@trek/shared';
 import type { ExposedPage } from '@trek/shared/contract';
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
-import { retryableLazy } from '../retryable-lazy';
 import { PageCrashed, RemoteLoadFailed } from './page-fallbacks';
 import { forgetPrerenderedPage, RemotePageFallback } from './prerendered-page';
 import type { RemoteName } from './remote-map';

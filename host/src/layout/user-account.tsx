@@ -1,8 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { User } from '@trek/shared';
+import { retryableLazy, type User } from '@trek/shared';
 import { Suspense, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { retryableLazy } from '../retryable-lazy';
 import { AccountButton } from './account-button';
 
 export const USER_MENU_FAILED = {
