@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Title } from '@mantine/core';
-import { isSignInRequest, PATHS, PageMeta, useAuth } from '@trek/shared';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { isSignInRequest, lazyWithRetry, PATHS, PageMeta, useAuth } from '@trek/shared';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
@@ -18,7 +18,7 @@ const DATES_STEP = 2;
  */
 const loadRegistrationModal = () =>
   import('../features/registration/components/registration-modal');
-const RegistrationModal = lazy(() =>
+const RegistrationModal = lazyWithRetry(() =>
   loadRegistrationModal().then((module) => ({ default: module.RegistrationModal })),
 );
 

@@ -1,21 +1,14 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
 import {
   hrefTo,
+  lazyWithRetry,
   nightsFromDuration,
   PATHS,
   type Project,
   toIsoDate,
   useKeepFocus,
 } from '@trek/shared';
-import {
-  type CSSProperties,
-  lazy,
-  type RefObject,
-  Suspense,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type RefObject, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
@@ -59,7 +52,7 @@ import { TravelersEditor } from './travelers-editor';
 import { TrekEditor } from './trek-editor';
 
 /** The calendar (@mantine/dates, dayjs) loads only once the dates are edited. */
-const DatesEditor = lazy(() => import('./dates-editor'));
+const DatesEditor = lazyWithRetry(() => import('./dates-editor'));
 
 /**
  * The edit page's form (docs/product/projects.md, "Edit"): inline editing per field, the fixed

@@ -1,6 +1,6 @@
 import { Box, Grid, Image, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { nightsFromDuration, trekImageFor, type WizardFormData } from '@trek/shared';
+import { lazyWithRetry, nightsFromDuration, trekImageFor, type WizardFormData } from '@trek/shared';
 import { lazy, memo, Suspense, useEffect, useId, useRef } from 'react';
 import {
   AUTO_ADVANCE_MS,
@@ -34,7 +34,9 @@ import { WizardProgress } from './wizard-progress';
  * steps paint without it, and fetched ahead while the traveler picks a duration.
  */
 const loadDatesStep = () => import('./dates-step');
-const DatesStep = lazy(() => loadDatesStep().then((module) => ({ default: module.DatesStep })));
+const DatesStep = lazyWithRetry(() =>
+  loadDatesStep().then((module) => ({ default: module.DatesStep })),
+);
 
 /**
  * The submitting overlay brings Mantine's dialogs slice (for its Overlay): needed only once the
