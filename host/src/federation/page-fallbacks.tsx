@@ -1,9 +1,50 @@
 import { Alert, Button, Container, Text } from '@mantine/core';
+import { busyButtonProps, RetryFailedAgainStatus } from '@trek/shared';
 import type { FallbackProps } from 'react-error-boundary';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
+import { RemoteUnavailableError } from './remote-unavailable-error';
+
+/** Where a Retry stands: the alert and its button stay, busy and focused, until it is answered. */
+export interface RetryState {
+  retrying: boolean;
+  /** Retries that failed again since the page last loaded (read out each time). */
+  failedAgain: number;
+  onRetry: () => void;
+}
+
+/**
+ * A download that failed (the code of a part of a loaded page: a step, a dialog), as webpack and
+ * rspack (ChunkLoadError, 'Loading chunk 12 failed', 'Loading CSS chunk') and browsers (a failed
+ * dynamic import, each in its own words) report it, rather than a fault of the page's code.
+ */
+export function isDownloadFailure(error: unknown): boolean {
+  if (error instanceof RemoteUnavailableError) return true;
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Loading (CSS )?chunk \S+ failed|dynamically imported module|Importing a module script failed/i.test(
+      error.message,
+    )
+  );
+}
 
 /** In the page area when a remote page's code could not be loaded; header and footer stay. */
-export function RemoteLoadFailed({ error, resetErrorBoundary }: FallbackProps) {
+export function RemoteLoadFailed({
+  error,
+  retrying,
+  failedAgain,
+  onRetry,
+}: RetryState & {
+  error: unknown;
+}) {
+  const retry = (
+    <>
+      <Button onClick={onRetry} {...busyButtonProps(retrying)}>
+        Retry
+      </Button>
+      <RetryFailedAgainStatus failedAgain={failedAgain} />
+    </>
+  );
   // A remote built for an older site than this page: a reload gets the same page again; the
   // remote's team must deploy a new build, which Retry then loads (it reads the remote anew).
   if (error instanceof IncompatibleRemoteError && error.builtAgainstOlder) {
@@ -14,7 +55,7 @@ export function RemoteLoadFailed({ error, resetErrorBoundary }: FallbackProps) {
             This part of TrekPeru is being updated and is not available for the moment. The rest of
             the site still works; please try again in a few minutes.
           </Text>
-          <Button onClick={resetErrorBoundary}>Retry</Button>
+          {retry}
         </Alert>
       </Container>
     );
@@ -39,14 +80,14 @@ export function RemoteLoadFailed({ error, resetErrorBoundary }: FallbackProps) {
           This part of TrekPeru is temporarily unavailable. The rest of the site still works; please
           try again in a moment.
         </Text>
-        <Button onClick={resetErrorBoundary}>Retry</Button>
+        {retry}
       </Alert>
     </Container>
   );
 }
 
 /** In the page area when a loaded page fails while rendering: a fault, not a download problem. */
-export function PageCrashed({ resetErrorBoundary }: FallbackProps) {
+export function PageCrashed({ resetErrorBoundary }: Pick<FallbackProps, 'resetErrorBoundary'>) {
   return (
     <Container size="sm" py="xl">
       <Alert variant="light" color="red" title="This page stopped working" role="alert">
@@ -59,4 +100,12 @@ export function PageCrashed({ resetErrorBoundary }: FallbackProps) {
       </Alert>
     </Container>
   );
+}
+
+/** The page's main heading, where the focus goes once a Retry has brought the page. */
+export function pageHeading(): HTMLElement[] {
+  return [
+    document.querySelector<HTMLElement>('main h1'),
+    document.querySelector<HTMLElement>('h1'),
+  ].filter((heading) => heading !== null);
 }

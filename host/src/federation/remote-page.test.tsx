@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazyWithRetry, RETRY_FAILED_AGAIN } from '@trek/shared';
 import { mockApi } from '@trek/shared/testing/mock-api';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
@@ -37,6 +38,27 @@ const flaky = { broken: true };
 function FlakyProjects() {
   if (flaky.broken) throw new Error('projects is not iterable');
   return <h1>My Projects from the remote</h1>;
+}
+
+/** A step of a loaded page whose code is fetched when it is shown, and fails the first time. */
+const fetchStep = vi
+  .fn<() => Promise<{ default: ComponentType }>>()
+  .mockRejectedValueOnce(
+    Object.assign(new Error('Loading chunk 731 failed.\n(error: /wizard/dates-step.js)'), {
+      name: 'ChunkLoadError',
+    }),
+  )
+  .mockResolvedValue({ default: () => <p>Pick your dates</p> });
+const DatesStep = lazyWithRetry(fetchStep);
+function Wizard() {
+  return (
+    <>
+      <h1>Create your trek</h1>
+      <Suspense fallback={<p>Loading the step</p>}>
+        <DatesStep />
+      </Suspense>
+    </>
+  );
 }
 
 describe('remotePage', () => {
@@ -185,5 +207,113 @@ describe('remotePage', () => {
       await screen.findByRole('heading', { name: 'My Projects from the remote' }),
     ).toBeTruthy();
     expect(resetRemote).toHaveBeenCalledWith('projects');
+  });
+
+  it('keeps the alert and its Retry, busy and focused, until the remote answers; then focuses the page heading and reads its title', async () => {
+    mockApi({ user: null }).fetch;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answer: (module?: { default: ComponentType }) => void = () => {};
+    const load = vi
+      .fn<() => Promise<{ default: ComponentType }>>()
+      .mockRejectedValueOnce(new RemoteUnavailableError('projects'))
+      .mockImplementation(
+        () =>
+          new Promise((resolve, reject) => {
+            answer = (module) =>
+              module ? resolve(module) : reject(new RemoteUnavailableError('projects'));
+          }),
+      );
+    const Page = remotePage('projects', 'ProjectsPage', load);
+    renderBesideHeader(Page);
+
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // On its way: the same alert, its Retry busy and still focused, no skeleton in its place.
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    expect(retry.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(retry);
+    expect(screen.getByRole('alert')).toBe(alert);
+
+    // Down again: the alert says so, and the focus stays on Retry.
+    await act(async () => answer());
+    await waitFor(() => expect(alert.textContent).toContain(RETRY_FAILED_AGAIN));
+    expect(retry.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(retry);
+
+    // Back: the page, its heading focused and its title read out.
+    await userEvent.click(retry);
+    await act(async () =>
+      answer({
+        default: () => (
+          <>
+            <title>My Projects | TrekPeru</title>
+            <h1>My Projects from the remote</h1>
+          </>
+        ),
+      }),
+    );
+    const heading = await screen.findByRole('heading', { name: 'My Projects from the remote' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .some((status) => status.textContent === 'My Projects | TrekPeru'),
+      ).toBe(true),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the page on another URL of its route once the remote is back, as Back and Forward do', async () => {
+    mockApi({ user: null }).fetch;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let remoteUp = false;
+    const Page = remotePage('projects', 'ProjectDetailPage', async () => {
+      if (!remoteUp) throw new RemoteUnavailableError('projects');
+      return { default: Projects };
+    });
+    const { router } = renderRoutes([{ path: '/projects/:id', element: <Page /> }], {
+      path: '/projects/1',
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This page could not be loaded',
+    );
+
+    remoteUp = true;
+    await act(() => router.navigate('/projects/2'));
+    expect(
+      await screen.findByRole('heading', { name: 'My Projects from the remote' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says a part of a loaded page whose code could not be fetched could not be loaded, and Retry fetches it', async () => {
+    mockApi({ user: null }).fetch;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(async () => ({ default: Wizard }));
+    const Page = remotePage('wizard', 'RequestWizardPage', load);
+    renderBesideHeader(Page);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page could not be loaded');
+    expect(alert.textContent).not.toContain('stopped working');
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining(
+        '[wizard] Part of the page wizard/RequestWizardPage could not be fetched',
+      ),
+      expect.objectContaining({ name: 'ChunkLoadError' }),
+      expect.any(String),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Pick your dates')).toBeTruthy();
+    expect(fetchStep).toHaveBeenCalledTimes(2);
+    // The page's own code was there all along.
+    expect(load).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Create your trek' }),
+      ),
+    );
   });
 });
