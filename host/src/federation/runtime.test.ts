@@ -242,6 +242,26 @@ describe('loadRemotePage', () => {
     });
     expect((globalThis as Record<string, unknown>).trekChunks_projects).toBe(held);
   });
+
+  it('gives a build the skew check could not see a fresh chunk array when Retry reads its manifest', async () => {
+    let manifest = '{"version":"old"}';
+    const runtime = await startedRuntime(() => manifest);
+    mf.loadRemote.mockResolvedValueOnce(page);
+    await runtime.loadRemotePage('projects', 'ProjectsPage');
+    const held = ['chunks of the old build'];
+    (globalThis as Record<string, unknown>).trekChunks_projects = held;
+    const options = mf.createInstance.mock.calls[0]?.[0] as UserOptions;
+    const resilience = options.plugins?.find((plugin) => plugin.name === 'trek-resilience');
+    const readManifest = resilience?.fetch as (url: string, init: RequestInit) => Promise<Response>;
+
+    // The same build read again (a Retry after an outage): its chunks keep their array.
+    await readManifest(MANIFEST, {});
+    expect((globalThis as Record<string, unknown>).trekChunks_projects).toBe(held);
+    // Another build (redeployed in place while the check's own read failed).
+    manifest = '{"version":"new"}';
+    await readManifest(MANIFEST, {});
+    expect((globalThis as Record<string, unknown>).trekChunks_projects).toEqual([]);
+  });
 });
 
 describe('a remote that never answers', () => {

@@ -48,7 +48,14 @@ function hostFederation(remote: RemoteName): Promise<HostFederation> {
       started = createHostFederation({
         remotes: remoteMap,
         fetchManifest: readManifest,
-        onManifest: (url, text) => manifests.set(url, text),
+        onManifest: (url, text) => {
+          const before = manifests.get(url);
+          manifests.set(url, text);
+          // Another build than the one loaded, read by a Retry after the redeploy check could not
+          // tell (its read failed): its chunks get a fresh array before its entry runs.
+          const name = remoteNamed(url);
+          if (before !== undefined && before !== text && name) freshChunkArray(name);
+        },
       });
       return started;
     })
@@ -99,8 +106,17 @@ export function resetRemote(name: RemoteName): void {
  * the old build is taken for one of the new build's (their ids may collide).
  */
 function loadNewBuild(name: RemoteName): void {
-  (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
+  freshChunkArray(name);
   resetRemote(name);
+}
+
+function freshChunkArray(name: RemoteName): void {
+  (globalThis as Record<string, unknown>)[chunkLoadingGlobalOf(name)] = [];
+}
+
+/** The remote whose manifest is at `url` in the page's remote map. */
+function remoteNamed(url: string): RemoteName | undefined {
+  return (Object.keys(remoteMap) as RemoteName[]).find((name) => remoteMap[name] === url);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -129,6 +129,32 @@ describe('lazyWithRetry', () => {
     expect(load).toHaveBeenCalledTimes(1);
     await expect(retryFailedDownloads()).rejects.toThrow('Loading chunk 42 failed.');
     expect(load).toHaveBeenCalledTimes(2);
+    // Leaves no failed part behind for the next tests.
+    load.mockResolvedValue({ default: Loaded });
+    await retryFailedDownloads();
+  });
+
+  it('keeps a part of another page that still fails from failing the Retry of one that came', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const chunkFailed = () =>
+      Object.assign(new Error('Loading chunk failed.'), { name: 'ChunkLoadError' });
+    const stillDown = vi.fn(async (): Promise<{ default: typeof Loaded }> => {
+      throw chunkFailed();
+    });
+    const back = vi
+      .fn<() => Promise<{ default: typeof Loaded }>>()
+      .mockRejectedValueOnce(chunkFailed())
+      .mockResolvedValue({ default: Loaded });
+    renderLazy(lazyWithRetry(stillDown));
+    renderLazy(lazyWithRetry(back));
+    await waitFor(() => expect(screen.getAllByText('Failed')).toHaveLength(2));
+
+    await expect(retryFailedDownloads()).resolves.toBeUndefined();
+    expect(back).toHaveBeenCalledTimes(2);
+    // Nothing came at all: the Retry failed again.
+    await expect(retryFailedDownloads()).rejects.toThrow('Loading chunk failed.');
+    stillDown.mockResolvedValue({ default: Loaded });
+    await retryFailedDownloads();
   });
 
   it('fetches once when it loads', async () => {

@@ -77,11 +77,15 @@ export function lazyWithRetry<T extends ComponentType<any>>(
 
 /**
  * Fetches again the code of every `lazyWithRetry` part whose download failed, and resolves once
- * all of it has come (rejects if some still cannot): the parts then render the new code the next
- * time they are rendered.
+ * each has come or failed again: the parts then render what came the next time they are rendered
+ * (a part that failed again fails its page again). It rejects only when nothing came, so a part
+ * of another page that still cannot be fetched (the set is the whole site's) never keeps this
+ * page's Retry from showing what did come.
  */
 export async function retryFailedDownloads(): Promise<void> {
   const retries = [...failedDownloads];
   failedDownloads.clear();
-  await Promise.all(retries.map((retry) => retry()));
+  const results = await Promise.allSettled(retries.map((retry) => retry()));
+  const failures = results.filter((result) => result.status === 'rejected');
+  if (failures.length > 0 && failures.length === results.length) throw failures[0]?.reason;
 }
