@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { freePort, startApi, startHost, startRemote } from '../support/servers';
+import { dayLabel, dayNextMonth } from '../support/wizard';
 
 test('a remote renders in the host with the host React, router and QueryClient', async ({
   travelerPage: page,
@@ -129,4 +131,74 @@ test('the system status card turns Inactive when the API stops', async ({ page }
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+/**
+ * Blocks the host's chunks that carry the dates library (dayjs, and @mantine/dates beside it),
+ * which the host gives a remote only when one asks for it, as the wizard's dates step does.
+ * Returns how many such fetches failed, and a function that lets them through again.
+ */
+async function blockHostDatesLibrary(page: Page) {
+  const blocked: string[] = [];
+  const handler = async (route: Route) => {
+    const response = await route.fetch();
+    // dayjs marks its objects with this key: no other library the suite loads has it.
+    if (!(await response.text()).includes('$isDayjsObject')) return route.fulfill({ response });
+    blocked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  };
+  await page.route('**/static/js/async/**', handler);
+  return { blocked, unblock: () => page.unroute('**/static/js/async/**', handler) };
+}
+
+test('the dates library that could not be fetched ahead of the dates step is fetched when the step opens', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const network = await blockHostDatesLibrary(page);
+  await page.goto('/create-project');
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Lares', exact: true }).click();
+  // Step 2 fetches the dates step ahead; its library from the host fails.
+  await expect(
+    page.getByRole('heading', { name: 'How long would you like to trek?' }),
+  ).toBeVisible();
+  await expect.poll(() => network.blocked.length).toBeGreaterThan(0);
+
+  await network.unblock();
+  await page.getByRole('radio', { name: /4 days \/ 3 nights/ }).click();
+  await expect(page.getByRole('heading', { name: 'When would you like to trek?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start date' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: dayLabel(dayNextMonth(15)), exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Start date' })).toContainText(
+    String(dayNextMonth(15).getFullYear()),
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The failed fetch ahead left no unhandled error behind.
+  expect(pageErrors).toEqual([]);
+});
+
+test('a dates step whose library cannot be fetched says the page could not be loaded; Retry brings the step', async ({
+  page,
+}) => {
+  const network = await blockHostDatesLibrary(page);
+  await page.goto('/create-project');
+  await expect(page.getByText('Loading…')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Lares', exact: true }).click();
+  await page.getByRole('radio', { name: /4 days \/ 3 nights/ }).click();
+
+  const fallback = page.getByRole('alert');
+  await expect(fallback).toContainText('This page could not be loaded');
+  expect(network.blocked.length).toBeGreaterThan(0);
+  await network.unblock();
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'When would you like to trek?' })).toBeVisible();
+  // The answers given before are kept.
+  await expect(page.getByText('3 out of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Start date' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('button', { name: dayLabel(dayNextMonth(15)), exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

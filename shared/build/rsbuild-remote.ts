@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -13,6 +14,11 @@ import { pluginCompileHints } from './compile-hints-plugin';
 import { standaloneApiProxy } from './dev-api-proxy';
 import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
+
+/** Compiled into each remote's entry: a shared module that could not come fails its chunk's load. */
+const SHARE_FAILURE_RUNTIME_PLUGIN = fileURLToPath(
+  new URL('./share-failure-runtime-plugin.ts', import.meta.url),
+);
 
 export interface RemoteConfigOptions<Name extends RemoteName> {
   /** Module Federation name; the host's remote map uses the same key. */
@@ -54,6 +60,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
         manifest: true,
         shared: sharedDependencies({ role: 'remote' }),
         shareStrategy: 'loaded-first',
+        runtimePlugins: [SHARE_FAILURE_RUNTIME_PLUGIN],
         dts: false,
         // In production the host's page already runs the federation runtime: the remote entry
         // uses it instead of bringing a second copy (the standalone dev page keeps its own). A

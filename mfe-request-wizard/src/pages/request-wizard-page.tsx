@@ -93,7 +93,8 @@ export default function RequestWizardPage() {
 
   const visitorStarted = !isLoading && !isAuthenticated && data.trek !== '';
   useEffect(() => {
-    if (visitorStarted) void loadRegistrationModal();
+    // Fetched ahead: if this fails, the modal is fetched again when it opens.
+    if (visitorStarted) loadRegistrationModal().catch(() => undefined);
   }, [visitorStarted]);
   // Once opened, the modal stays mounted: closing it keeps what it showed (a link just sent).
   const modalOpened = useRef(false);

@@ -106,9 +106,10 @@ export const RequestWizard = memo(function RequestWizard({
     shownStep.current = step;
     focusRequest.current = true;
   }
+  // Fetched ahead: one that fails costs nothing here; the part is fetched again when it is shown.
   useEffect(() => {
-    if (step >= 1) void loadDatesStep();
-    if (step === LAST_STEP) void loadSubmittingOverlay();
+    if (step >= 1) loadDatesStep().catch(() => undefined);
+    if (step === LAST_STEP) loadSubmittingOverlay().catch(() => undefined);
   }, [step]);
 
   // A request that failed (a success leaves the page): the overlay that held focus is gone and
