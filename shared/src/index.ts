@@ -72,6 +72,7 @@ export {
   formatCreatedAt,
   formatDisplayDate,
   parseIsoDate,
+  START_DATE_PASSED_MESSAGE,
   toIsoDate,
 } from './format/dates';
 export {

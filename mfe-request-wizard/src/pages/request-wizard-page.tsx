@@ -1,5 +1,12 @@
 import { Alert, Anchor, Container, Title } from '@mantine/core';
-import { isSignInRequest, lazyWithRetry, PATHS, PageMeta, useAuth } from '@trek/shared';
+import {
+  isSignInRequest,
+  lazyWithRetry,
+  PATHS,
+  PageMeta,
+  START_DATE_PASSED_MESSAGE,
+  useAuth,
+} from '@trek/shared';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
@@ -128,7 +135,7 @@ export default function RequestWizardPage() {
         {startPassed && (
           // An alert, not a field error: the wizard's steps show no field-level messages.
           <Alert ref={startPassedNotice} tabIndex={-1} color="orange" variant="light" mb="lg">
-            Your start date has passed. Please choose a new one.
+            {START_DATE_PASSED_MESSAGE}
           </Alert>
         )}
         <RequestWizard

@@ -55,6 +55,12 @@ export function latestStartIso(nights: number): string {
 }
 
 /**
+ * Said when a request or a change is about to be sent with a start date that has passed since it
+ * was chosen (the page stayed open over midnight): the wizard and the edit page say it alike.
+ */
+export const START_DATE_PASSED_MESSAGE = 'Your start date has passed. Please choose a new one.';
+
+/**
  * When a project was created, in the reader's time zone: 'Mon 05 Jan 2026 at 14:30' (en-GB,
  * 24 h); 'Date not available' when it cannot be read.
  */

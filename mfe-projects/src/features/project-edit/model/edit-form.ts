@@ -12,6 +12,7 @@ import {
   type ProjectChange,
   type ProjectUpdateBody,
   projectUpdateBodySchema,
+  START_DATE_PASSED_MESSAGE,
 } from '@trek/shared';
 import {
   dateRangeText,
@@ -242,9 +243,6 @@ export function problemWith(
   return mergeProjectUpdate(editableProjectOf(project), parsed.data).problem;
 }
 
-/** Why 'Confirm changes' sent nothing: the start date passed while the review was open. */
-export const START_PASSED_HINT = 'Your start date has passed. Please choose a new one.';
-
 /**
  * What stops the review (problemWith's problem), in the traveler's words; none while a duration
  * is to be chosen (the button says so itself).
@@ -262,7 +260,7 @@ export function reviewHint(
   if (/^(startDate|endDate):/.test(problem)) {
     if (form.startDate !== null && form.startDate < today) {
       return form.startDate === passedStart
-        ? START_PASSED_HINT
+        ? START_DATE_PASSED_MESSAGE
         : 'Choose a start date from today on';
     }
     // Not in the past, so too late: a start, or the end its trek's nights carry it to, after the
