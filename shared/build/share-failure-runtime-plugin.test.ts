@@ -71,13 +71,4 @@ describe('shareFailureHandler', () => {
     shareFailureHandler(remote.require)('steps', promises);
     expect(promises).toEqual([]);
   });
-
-  it('fails with the chunk when the chunk itself could not be fetched', async () => {
-    const remote = remoteRequire({ dayjs: () => Promise.resolve({}) });
-    remote.require.f.j = (_chunkId, promises) => {
-      promises.push(Promise.reject(new Error('Loading chunk dates failed.')));
-    };
-    remote.require.f.trekShareFailures = shareFailureHandler(remote.require);
-    await expect(remote.load('dates')).rejects.toThrow('Loading chunk dates failed.');
-  });
 });
