@@ -53,6 +53,13 @@ export {
   updateUserSettingsMutationOptions,
   userSettingsQueryOptions,
 } from './api/user-settings';
+export {
+  RESEND_COOLDOWN_S,
+  type ResendCountdown,
+  resendSecondsLeft,
+  sameAddress,
+  useResendCountdown,
+} from './auth/resend-countdown';
 export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
 export { userDisplayName, userInitial } from './auth/user-display';

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, traveler } from '../test/render';
 import {
   AuthConflictPage,
@@ -392,6 +392,57 @@ describe("sign-in page's e-mail link", () => {
     await waitFor(() => expect(document.activeElement).toBe(email));
     expect((email as HTMLInputElement).value).toBe('ana@example.com');
     expect((screen.getByLabelText('First Name *') as HTMLInputElement).value).toBe('Ana');
+  });
+
+  it('offers Resend link after a 60-second countdown, for the same address from either view', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const api = mockApi({
+        routes: {
+          'POST /api/auth/request-magic-link': json({
+            success: true,
+            message: 'Check your email for a sign-in link.',
+          }),
+        },
+      });
+      const sends = () => api.callsTo('POST /api/auth/request-magic-link').map((call) => call.body);
+      renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], { path: '/sign-in' });
+      await user.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
+      await user.type(await screen.findByLabelText('First Name *'), 'Ana');
+      await user.type(screen.getByLabelText('Last Name *'), 'Quispe');
+      await user.type(screen.getByLabelText('Email *'), 'ana@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+      await screen.findByRole('heading', { name: 'Check your email' });
+
+      // Waiting, the button says how long and sends nothing.
+      const resend = screen.getByRole('button', { name: 'Resend in 60s' });
+      expect(resend.getAttribute('aria-disabled')).toBe('true');
+      await user.click(resend);
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeTruthy();
+      expect(sends()).toHaveLength(1);
+
+      // Back to the fields, the same address still waits; another one does not.
+      await user.click(screen.getByRole('button', { name: 'Use another address' }));
+      const email = await screen.findByLabelText('Email *');
+      await user.type(email, '{Enter}');
+      expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeTruthy();
+      expect(sends()).toHaveLength(1);
+      await user.clear(email);
+      await user.type(email, 'bea@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send sign-in link' }));
+      await screen.findByRole('heading', { name: 'Check your email' });
+      expect(sends()).toHaveLength(2);
+
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(sends()).toHaveLength(3));
+      expect(sends()[2]).toEqual(sends()[1]);
+      expect(await screen.findByRole('button', { name: 'Resend in 60s' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells how long to wait when the server refuses more links', async () => {

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Group,
   SimpleGrid,
   Stack,
   Text,
@@ -17,6 +18,7 @@ import {
   lastNameSchema,
   magicLinkError,
   requestMagicLinkMutationOptions,
+  useResendCountdown,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -62,6 +64,10 @@ function validate(values: Values): FormErrors {
  * The API asks for the names too (a first sign-in creates the account with them).
  */
 export function EmailSignInForm({ returnTo }: { returnTo: string }) {
+  // The sent view stays through a resend, and through a resend that fails (its message shows).
+  const [view, setView] = useState<'form' | 'sent'>('form');
+  // To the address a link went to, another waits out its countdown, from either view.
+  const countdown = useResendCountdown();
   // What the server said about the last send, as the registration modal keeps it: shown until
   // the person sends again or edits a field (it is about an attempt they have moved on from).
   const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
@@ -77,6 +83,10 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   const send = useSingleFlightMutation({
     ...requestMagicLinkMutationOptions(),
     onMutate: () => setServerError(null),
+    onSuccess: (_answer, { email }) => {
+      countdown.sent(email);
+      setView('sent');
+    },
     onError: (failure) => setServerError(magicLinkError(failure)),
   });
   // A failed send: the message takes the keyboard from the button pressed (and, an alert, is
@@ -97,12 +107,19 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   // address it is about to change, not to the page.
   const changingAddress = useRef(false);
   useEffect(() => {
-    if (send.isSuccess) sentHeading.current?.focus();
+    if (view === 'sent') sentHeading.current?.focus();
     else if (changingAddress.current) {
       changingAddress.current = false;
       form.getInputNode('email')?.focus();
     }
-  }, [send.isSuccess, form.getInputNode]);
+  }, [view, form.getInputNode]);
+  const secondsLeft =
+    view === 'sent' ? countdown.secondsLeft : countdown.secondsLeftFor(form.values.email);
+  const errorAlert = serverError && (
+    <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
+      {serverError.message}
+    </Alert>
+  );
   useEffect(() => {
     firstField.current?.focus();
   }, []);
@@ -111,11 +128,11 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     <>
       {/* Mounted before the answer comes, so the sent view is announced. */}
       <VisuallyHidden role="status">
-        {send.isSuccess
+        {view === 'sent'
           ? `Check your email. We sent a sign-in link to ${send.variables?.email}.`
           : ''}
       </VisuallyHidden>
-      {send.isSuccess ? (
+      {view === 'sent' ? (
         <Stack gap="xs">
           <Title order={2} fz="lg" ref={sentHeading} tabIndex={-1}>
             Check your email
@@ -124,15 +141,29 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
             We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
             device to sign in. The magic link is valid for 15 minutes.
           </Text>
-          <Button
-            variant="subtle"
-            onClick={() => {
-              changingAddress.current = true;
-              send.reset();
-            }}
-          >
-            Use another address
-          </Button>
+          {errorAlert}
+          <Group gap="sm">
+            <Button
+              variant="light"
+              // Waiting or sending, it keeps the focus (a disabled button would drop it to the
+              // page): decision 90.
+              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+              onClick={() => send.variables && send.mutate(send.variables)}
+            >
+              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend link'}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => {
+                changingAddress.current = true;
+                send.reset();
+                setServerError(null);
+                setView('form');
+              }}
+            >
+              Use another address
+            </Button>
+          </Group>
           {/* The server only returns the link itself in development, as the modal shows it. */}
           {send.data?.magicLink && (
             <Anchor href={send.data.magicLink} fz="sm">
@@ -145,6 +176,8 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           noValidate
           aria-label="Email me a sign-in link"
           onSubmit={form.onSubmit((values) => {
+            // Enter in a field submits too: the same address still waits (its button says so).
+            if (secondsLeft > 0) return;
             send.mutate({
               email: values.email.trim(),
               firstName: values.firstName.trim(),
@@ -173,13 +206,12 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
               autoComplete="email"
               {...form.getInputProps('email')}
             />
-            {serverError && (
-              <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
-                {serverError.message}
-              </Alert>
-            )}
-            <Button type="submit" {...busyButtonProps(send.isPending)}>
-              Send sign-in link
+            {errorAlert}
+            <Button
+              type="submit"
+              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+            >
+              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Send sign-in link'}
             </Button>
           </Stack>
         </form>

@@ -13,13 +13,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { useInterval } from '@mantine/hooks';
 import {
   busyButtonProps,
   type MagicLinkResponse,
   magicLinkError,
   PATHS,
   requestMagicLinkMutationOptions,
+  useResendCountdown,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -27,8 +27,6 @@ import { DEFAULT_COUNTRY_CODE, findCountry } from '../model/countries';
 import {
   firstFieldInError,
   type RegistrationValues,
-  resendSecondsLeft,
-  sameAddress,
   validateRegistration,
 } from '../model/registration';
 import { CountrySelect } from './country-select';
@@ -104,9 +102,7 @@ export function RegistrationModal({
   const [view, setView] = useState<View>('form');
   // The last link sent: to that address, another waits out its countdown, whichever view it is
   // asked from ('Change details' and back is no way round it).
-  const [lastSend, setLastSend] = useState<{ email: string; at: number } | null>(null);
-  const [now, setNow] = useState(Date.now());
-  const ticker = useInterval(() => setNow(Date.now()), 1000);
+  const countdown = useResendCountdown();
 
   // What the server said about the last send: shown until the traveler sends again, edits a
   // field or closes the dialog (it is about an attempt they have moved on from).
@@ -115,9 +111,7 @@ export function RegistrationModal({
     ...requestMagicLinkMutationOptions(),
     onMutate: () => setServerError(null),
     onSuccess: (_answer, { email }) => {
-      const at = Date.now();
-      setLastSend({ email, at });
-      setNow(at);
+      countdown.sent(email);
       setView('sent');
     },
     onError: (failure) => setServerError(magicLinkError(failure)),
@@ -169,14 +163,6 @@ export function RegistrationModal({
     if (back?.isConnected) setTimeout(() => back.focus({ preventScroll: true }), 0);
   };
 
-  const cooldown = lastSend ? resendSecondsLeft(lastSend.at, now) : 0;
-  const counting = cooldown > 0;
-  useEffect(() => {
-    if (counting) ticker.start();
-    else ticker.stop();
-    return ticker.stop;
-  }, [counting, ticker]);
-
   // The new view's heading (the dialog's title) takes focus; the status line below says it.
   useEffect(() => {
     if (view === 'sent') document.getElementById(`${modalId}-title`)?.focus();
@@ -192,7 +178,7 @@ export function RegistrationModal({
   }, [view, form.getInputNode]);
 
   const secondsLeft =
-    view === 'sent' || (lastSend && sameAddress(form.values.email, lastSend.email)) ? cooldown : 0;
+    view === 'sent' ? countdown.secondsLeft : countdown.secondsLeftFor(form.values.email);
   const response: MagicLinkResponse | undefined = send.data;
   const errorAlert = serverError && (
     <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry, matchesCountry } from './countries';
-import {
-  firstFieldInError,
-  isValidWhatsapp,
-  resendSecondsLeft,
-  validateRegistration,
-} from './registration';
+import { firstFieldInError, isValidWhatsapp, validateRegistration } from './registration';
 
 const us = findCountry('US');
 const valid = {
@@ -126,13 +121,5 @@ describe('country chooser', () => {
     expect(search('51')).toEqual(['PE']);
     expect(search('de')).toEqual(['DE']);
     expect(search('+1')).toEqual(['US', 'CA']);
-  });
-});
-
-describe('resending', () => {
-  it('counts the 60-second resend cooldown down', () => {
-    expect(resendSecondsLeft(0, 0)).toBe(60);
-    expect(resendSecondsLeft(0, 59_500)).toBe(1);
-    expect(resendSecondsLeft(0, 60_000)).toBe(0);
   });
 });

@@ -63,20 +63,3 @@ export function validateRegistration(values: RegistrationValues): FormErrors {
   const field = firstFieldInError(errors);
   return field ? { [field]: errors[field] } : {};
 }
-
-/** Resend is disabled this long after each send (docs/product/sign-in.md). */
-export const RESEND_COOLDOWN_S = 60;
-
-/** Seconds left before another link may be sent. */
-export function resendSecondsLeft(sentAt: number, now: number): number {
-  return Math.max(0, RESEND_COOLDOWN_S - Math.floor((now - sentAt) / 1000));
-}
-
-/**
- * The same address as far as the server is concerned (it trims, NFC-normalises and lower-cases
- * addresses): sending to it again is a resend, which waits out the countdown.
- */
-export function sameAddress(a: string, b: string): boolean {
-  const key = (email: string) => email.trim().normalize('NFC').toLowerCase();
-  return key(a) === key(b);
-}
