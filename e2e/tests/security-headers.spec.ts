@@ -16,7 +16,7 @@ const pagesFor = (projectId: string) => [
 ];
 
 /** What a page shows when its remote failed to load or crashed, instead of its content. */
-const FALLBACKS = /This page could not be loaded|Something went wrong/;
+const FALLBACKS = /This page could not be loaded|This page stopped working|Something went wrong/;
 
 const REMOTE_ORIGINS = [
   E2E_PORTS.WIZARD_PORT,

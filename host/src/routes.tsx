@@ -68,22 +68,22 @@ export interface RouteEntry {
 const projectId = (params: Params) => params.id ?? '';
 
 // The host's other pages load with their route; the conflict page brings Mantine's forms slice.
-const AuthConflictPage = lazyHostPage(() =>
+const AuthConflictPage = lazyHostPage('AuthConflictPage', () =>
   import('./pages/auth-conflict-page').then((module) => module.AuthConflictPage),
 );
-const InternalDevPage = lazyHostPage(() =>
+const InternalDevPage = lazyHostPage('InternalDevPage', () =>
   import('./pages/internal-dev-page').then((module) => module.InternalDevPage),
 );
-const MessagesPage = lazyHostPage(() =>
+const MessagesPage = lazyHostPage('MessagesPage', () =>
   import('./pages/messages-page').then((module) => module.MessagesPage),
 );
-const ProviderApplyPage = lazyHostPage(() =>
+const ProviderApplyPage = lazyHostPage('ProviderApplyPage', () =>
   import('./pages/provider-apply-page').then((module) => module.ProviderApplyPage),
 );
-const ProviderOnboardingPage = lazyHostPage(() =>
+const ProviderOnboardingPage = lazyHostPage('ProviderOnboardingPage', () =>
   import('./pages/provider-onboarding-page').then((module) => module.ProviderOnboardingPage),
 );
-const SignInPage = lazyHostPage(() =>
+const SignInPage = lazyHostPage('SignInPage', () =>
   import('./pages/sign-in-page').then((module) => module.SignInPage),
 );
 

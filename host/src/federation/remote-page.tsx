@@ -1,16 +1,10 @@
-import { VisuallyHidden } from '@mantine/core';
-import { retryableLazy, retryFailedDownloads, useKeepFocus } from '@trek/shared';
+import { retryableLazy } from '@trek/shared';
 import type { ExposedPage } from '@trek/shared/contract';
-import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router-dom';
-import {
-  isDownloadFailure,
-  PageCrashed,
-  pageHeading,
-  RemoteLoadFailed,
-  type RetryState,
-} from './page-fallbacks';
+import { PageRenderBoundary, useRetryUntilAnswered } from './page-boundary';
+import { RemoteLoadFailed } from './page-fallbacks';
 import { forgetPrerenderedPage, RemotePageFallback } from './prerendered-page';
 import type { RemoteName } from './remote-map';
 import { loadRemotePage, type PageModule, resetRemote } from './runtime';
@@ -44,7 +38,7 @@ export function remotePage<R extends RemoteName>(
       // The page is on screen: the server's markup of it is past (even if it suspends later).
       useEffect(forgetPrerenderedPage, []);
       return (
-        <PageRenderBoundary remote={remote} expose={expose}>
+        <PageRenderBoundary owner={remote} page={`${remote}/${expose}`}>
           <Page />
         </PageRenderBoundary>
       );
@@ -112,95 +106,4 @@ export function remotePage<R extends RemoteName>(
     });
   };
   return RemotePage;
-}
-
-/**
- * The Retry of a fallback, as the remotes' own `useRetry`: the alert stays, its Retry busy and
- * focused, until `attempt` is answered (decision 0090: focus never falls to the page). Failed
- * again, the alert says so; answered, the boundary shows the page, the focus goes to its heading
- * and its title is read out (the route announcer only reacts to a new URL).
- */
-function useRetryUntilAnswered(attempt: () => Promise<void>) {
-  const [retrying, setRetrying] = useState(false);
-  const [failedAgain, setFailedAgain] = useState(0);
-  // undefined until a Retry: the status line exists before what it says, to be read out.
-  const [title, setTitle] = useState<string>();
-  const busy = useRef(false);
-  const keepFocus = useKeepFocus();
-  const retry = async (showPage: () => void) => {
-    if (busy.current) return;
-    busy.current = true;
-    setRetrying(true);
-    setTitle('');
-    try {
-      await attempt();
-    } catch {
-      setFailedAgain((count) => count + 1);
-      return;
-    } finally {
-      busy.current = false;
-      setRetrying(false);
-    }
-    setFailedAgain(0);
-    showPage();
-    keepFocus(pageHeading);
-    // The page sets its title as it renders: read it once this frame is done.
-    requestAnimationFrame(() => setTitle(document.title));
-  };
-  return {
-    retryState: (showPage: () => void): RetryState => ({
-      retrying,
-      failedAgain,
-      onRetry: () => void retry(showPage),
-    }),
-    announcement: title !== undefined && <VisuallyHidden role="status">{title}</VisuallyHidden>,
-  };
-}
-
-/**
- * Catches what a loaded page throws while rendering, and names the remote it came from. A part
- * of the page whose code could not be fetched is no fault of the page: it says so, and its Retry
- * fetches that code again.
- */
-function PageRenderBoundary({
-  remote,
-  expose,
-  children,
-}: {
-  remote: RemoteName;
-  expose: string;
-  children: ReactNode;
-}) {
-  // Another URL of the same route (another project) is another chance.
-  const { pathname } = useLocation();
-  const { retryState, announcement } = useRetryUntilAnswered(retryFailedDownloads);
-  return (
-    <>
-      <ErrorBoundary
-        resetKeys={[pathname]}
-        onReset={({ reason }) => {
-          if (reason === 'keys') retryFailedDownloads().catch(() => {});
-        }}
-        fallbackRender={({ error, resetErrorBoundary }) =>
-          isDownloadFailure(error) ? (
-            <RemoteLoadFailed error={error} {...retryState(resetErrorBoundary)} />
-          ) : (
-            <PageCrashed resetErrorBoundary={resetErrorBoundary} />
-          )
-        }
-        onError={(error, info) => {
-          console.error(
-            isDownloadFailure(error)
-              ? `[${remote}] Part of the page ${remote}/${expose} could not be fetched.`
-              : `[${remote}] The page ${remote}/${expose} failed while rendering.`,
-            error,
-            info.componentStack,
-          );
-        }}
-      >
-        {children}
-      </ErrorBoundary>
-      {announcement}
-    </>
-  );
 }

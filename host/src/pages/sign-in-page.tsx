@@ -12,6 +12,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
+  lazyWithRetry,
   PageMeta,
   PageSkeleton,
   providersQueryOptions,
@@ -20,11 +21,14 @@ import {
   useAuth,
 } from '@trek/shared';
 import { DEFAULT_RETURN_TO, sameOriginPath } from '@trek/shared/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 
-/** The e-mail form (and Mantine's forms slice) loads when asked for, not with the page. */
-const EmailSignInForm = lazy(() =>
+/**
+ * The e-mail form (and Mantine's forms slice) loads when asked for, not with the page; a failed
+ * download is fetched again by the Retry of the page's boundary (`lazyHostPage`).
+ */
+const EmailSignInForm = lazyWithRetry(() =>
   import('../features/sign-in/email-sign-in-form').then((module) => ({
     default: module.EmailSignInForm,
   })),
