@@ -611,6 +611,34 @@ describe('security and privacy', () => {
     expect(await screen.findByText('Failed to request data export')).toBeTruthy();
   });
 
+  it('says, when the exports of the day are used up, how long to wait', async () => {
+    let answer = apiError(
+      429,
+      'RATE_LIMITED',
+      'You can ask for 3 data exports a day. Please try again in 23 hours.',
+      { 'retry-after': String(22 * 3600 + 5) },
+    );
+    settingsApi({ 'POST /api/user/export-data': () => answer });
+    renderPage(<SettingsPage />);
+    const exportButton = await screen.findByRole('button', { name: 'Export my data' });
+    await userEvent.click(exportButton);
+    expect(await screen.findByText('Failed to request data export')).toBeTruthy();
+    expect(screen.getByText('Too many requests. Please try again in 23 hours.')).toBeTruthy();
+    act(() => notifications.clean());
+    // Without Retry-After, the server's own sentence says it.
+    answer = apiError(
+      429,
+      'RATE_LIMITED',
+      'You can ask for 3 data exports a day. Please try again in 2 hours.',
+    );
+    await waitFor(() => expect(exportButton.getAttribute('aria-disabled')).toBeNull());
+    await userEvent.click(exportButton);
+    expect(
+      await screen.findByText('You can ask for 3 data exports a day. Please try again in 2 hours.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Failed to request data export')).toBeTruthy();
+  });
+
   it('deletes the account only once DELETE is typed, then goes to /', async () => {
     const api = settingsApi({ 'DELETE /api/user/delete': json({ success: true }) });
     const { router } = renderPage(<SettingsPage />);

@@ -56,13 +56,20 @@ export const apiErrorBodySchema = z.object({ code: apiErrorCodeSchema, message: 
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
+/** Waits up to this long are said in minutes, longer ones in hours. */
+const WAIT_IN_MINUTES_UP_TO_SECONDS = 2 * 60 * 60;
+
 /**
  * What a 429 tells the person: 'Too many requests. Please try again in a minute.'
- * while that is true, otherwise the real wait in minutes.
+ * while that is true, otherwise the real wait, rounded up: in minutes up to two hours, then in
+ * hours (a data export's day-long wait is '24 hours', not '1440 minutes').
  */
 export function rateLimitMessage(retryAfterSeconds?: number): string {
   if (retryAfterSeconds === undefined || retryAfterSeconds <= 60) {
     return 'Too many requests. Please try again in a minute.';
   }
-  return `Too many requests. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+  if (retryAfterSeconds <= WAIT_IN_MINUTES_UP_TO_SECONDS) {
+    return `Too many requests. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`;
+  }
+  return `Too many requests. Please try again in ${Math.ceil(retryAfterSeconds / 3600)} hours.`;
 }

@@ -1,6 +1,8 @@
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import {
+  ApiError,
   busyButtonProps,
+  rateLimitMessage,
   requestDataExportMutationOptions,
   signOutOtherDevicesMutationOptions,
   type User,
@@ -24,6 +26,17 @@ function Row({ title, text, action }: { title: string; text: ReactNode; action: 
       {action}
     </Group>
   );
+}
+
+/**
+ * How long to wait before asking again, when the refusal is a limit (429: a few exports a day):
+ * the wait in the words of the other limits, from `Retry-After`, or the server's own sentence
+ * without one. Null for any other failure, which says only the spec's words.
+ */
+function exportWaitOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  if (error.retryAfterSeconds !== undefined) return rateLimitMessage(error.retryAfterSeconds);
+  return error.serverMessage ?? null;
 }
 
 /**
@@ -58,7 +71,11 @@ export function SecuritySection({ user }: { user: User }) {
   const requestExport = () =>
     exportData.mutate(undefined, {
       onSuccess: () => toastSuccess("We'll email you a download link within 24 hours"),
-      onError: () => toastFailure('Failed to request data export'),
+      onError: (error) => {
+        const wait = exportWaitOf(error);
+        if (wait) toastFailure(wait, 'Failed to request data export');
+        else toastFailure('Failed to request data export');
+      },
     });
 
   return (
