@@ -23,6 +23,7 @@ import {
 } from '@trek/shared';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { linkingLinkSentTo, rememberLinkingLinkSent } from '../features/sign-in/linking-link-sent';
 
 /** The server refused the address: the one failure that checking it can mend. */
 export const SEND_FAILED = 'We could not send the link. Please check the address and try again.';
@@ -115,7 +116,17 @@ export function AuthConflictPage() {
     // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
     // person waiting for an e-mail that never comes.
     onError: (error) => console.error('Could not send the linking e-mail', error),
+    onSuccess: (_answer, sent) =>
+      rememberLinkingLinkSent({
+        token: sent.linkingToken,
+        provider: sent.provider,
+        email: sent.email,
+      }),
   });
+  // Sent before a reload of this page: it still says where the link went (the spec's "after
+  // sending"), rather than offer the form that would send a second e-mail.
+  const [sentBefore] = useState(() => linkingLinkSentTo({ token, provider }));
+  const sentTo = send.isSuccess ? email.trim() : sentBefore;
   // The sent view's heading takes focus; the status line (mounted in both views) announces it.
   const sentHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -140,7 +151,7 @@ export function AuthConflictPage() {
       <Container size={480} py={64}>
         <Paper withBorder radius="md" p="xl">
           <VisuallyHidden role="status">
-            {send.isSuccess ? `Check Your Email. We sent a link to ${email.trim()}.` : ''}
+            {send.isSuccess ? `Check Your Email. We sent a link to ${sentTo}.` : ''}
           </VisuallyHidden>
           {!knownProvider || !token ? (
             // Nothing to link (a hand-made or cut address): no form that cannot work.
@@ -150,14 +161,14 @@ export function AuthConflictPage() {
               {...(refused === 'expired' ? LINKING_EXPIRED : LINKING_INCOMPLETE)}
               alertRef={refusedAlert}
             />
-          ) : send.isSuccess ? (
+          ) : sentTo !== null ? (
             <Stack gap="md">
               <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>
                 Check Your Email
               </Title>
               <Text>
-                We sent a link to <strong>{email.trim()}</strong>. Open it to confirm the address;
-                your {providerName} account is then linked and you are signed in.
+                We sent a link to <strong>{sentTo}</strong>. Open it to confirm the address; your{' '}
+                {providerName} account is then linked and you are signed in.
               </Text>
               <Button component={Link} to="/trek/new">
                 Continue

@@ -1,7 +1,12 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@trek/shared';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  LINKING_LINK_SENT_MAX_AGE_MS,
+  rememberLinkingLinkSent,
+} from '../features/sign-in/linking-link-sent';
 import { renderRoutes, traveler } from '../test/render';
 import {
   AuthConflictPage,
@@ -156,6 +161,56 @@ describe('auth conflict page', () => {
       provider: 'google',
       purpose: 'account_linking',
     });
+  });
+
+  it('still says to check the e-mail after a reload, for this sign-in attempt only', async () => {
+    const api = mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    const query = '?email=ana%40example.com&provider=google&token=abc123';
+    const page = renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
+      path: `/auth/conflict${query}`,
+    });
+    const field = await screen.findByRole('textbox', { name: /Email/ });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ana.q@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send verification link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    // A reload: the page again from its address, with nothing kept in memory.
+    page.unmount();
+    renderConflict(query);
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    expect(screen.getByText('ana.q@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/trek/new');
+    expect(screen.queryByRole('button', { name: 'Send verification link' })).toBeNull();
+    expect(api.callsTo('POST /api/auth/send-magic-link')).toHaveLength(1);
+    cleanup();
+    // Another attempt (a new sign-in gives a new token) has sent nothing yet.
+    renderConflict('?email=ana%40example.com&provider=google&token=def456');
+    expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+  });
+
+  it('offers the form again once the link sent has expired, or what was kept is unreadable', async () => {
+    mockApi();
+    const query = '?email=ana%40example.com&provider=google&token=abc123';
+    const sent = { token: 'abc123', provider: 'google', email: 'ana@example.com' };
+    rememberLinkingLinkSent(sent, Date.now() - LINKING_LINK_SENT_MAX_AGE_MS - 1000);
+    renderConflict(query);
+    expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    cleanup();
+    sessionStorage.setItem(STORAGE_KEYS.linkingLinkSent, JSON.stringify({ ...sent, at: 'now' }));
+    renderConflict(query);
+    expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
+    cleanup();
+    rememberLinkingLinkSent(sent);
+    renderConflict(query);
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
   });
 
   it('sends one link for a double click on Send verification link', async () => {

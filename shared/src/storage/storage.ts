@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   originalFormData: 'trek.originalFormData',
   pendingGuideNotices: 'trek.pendingGuideNotices',
   submitAfterSignIn: 'trek.submitAfterSignIn',
+  linkingLinkSent: 'trek.linkingLinkSent',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
