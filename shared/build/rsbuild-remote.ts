@@ -16,9 +16,7 @@ import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
 
 /** Compiled into each remote's entry: a shared module that could not come fails its chunk's load. */
-const SHARE_FAILURE_RUNTIME_PLUGIN = fileURLToPath(
-  new URL('./share-failure-runtime-plugin.ts', import.meta.url),
-);
+const SHARE_FAILURE_RUNTIME_PLUGIN = './share-failure-runtime-plugin.ts';
 
 export interface RemoteConfigOptions<Name extends RemoteName> {
   /** Module Federation name; the host's remote map uses the same key. */
@@ -60,7 +58,8 @@ export function defineRemoteConfig<Name extends RemoteName>({
         manifest: true,
         shared: sharedDependencies({ role: 'remote' }),
         shareStrategy: 'loaded-first',
-        runtimePlugins: [SHARE_FAILURE_RUNTIME_PLUGIN],
+        // A path named by a variable: Vite (the tests) rewrites `new URL('literal', import.meta.url)`.
+        runtimePlugins: [fileURLToPath(new URL(SHARE_FAILURE_RUNTIME_PLUGIN, import.meta.url))],
         dts: false,
         // In production the host's page already runs the federation runtime: the remote entry
         // uses it instead of bringing a second copy (the standalone dev page keeps its own). A

@@ -625,6 +625,7 @@ describe('security and privacy', () => {
     expect(await screen.findByText('Failed to request data export')).toBeTruthy();
     expect(screen.getByText('Too many requests. Please try again in 23 hours.')).toBeTruthy();
     act(() => notifications.clean());
+    await waitFor(() => expect(screen.queryByText('Failed to request data export')).toBeNull());
     // Without Retry-After, the server's own sentence says it.
     answer = apiError(
       429,
