@@ -27,7 +27,10 @@ export function shareFailureHandler(remoteRequire: RemoteModuleRequire) {
     const check: Promise<void> = Promise.resolve()
       .then(() => Promise.all(promises.filter((promise) => promise !== check)))
       .then(() => {
-        // A shared module that failed throws its failure when required, and is not kept.
+        // A shared module that failed throws its failure when required, and is not kept. One
+        // that came is the host's module, returned as it is (no code of the remote runs here);
+        // only a remote's own fallback copy, used when no copy is provided at all, would run
+        // here, which no page of the suite does (the host provides every shared module).
         for (const moduleId of sharedModules) remoteRequire(moduleId);
       });
     promises.push(check);
