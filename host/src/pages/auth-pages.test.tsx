@@ -477,12 +477,18 @@ describe("sign-in page's e-mail link", () => {
       act(() => vi.advanceTimersByTime(1000));
       expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeTruthy();
       expect(sends()).toHaveLength(1);
+      // The keyboard stays where the person took it while the countdown ticks.
+      const another = screen.getByRole('button', { name: 'Use another address' });
+      another.focus();
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.getByRole('button', { name: 'Resend in 57s' })).toBeTruthy();
+      expect(document.activeElement).toBe(another);
 
       // Back to the fields, the same address still waits; another one does not.
       await user.click(screen.getByRole('button', { name: 'Use another address' }));
       const email = await screen.findByLabelText('Email *');
       await user.type(email, '{Enter}');
-      expect(screen.getByRole('button', { name: 'Resend in 59s' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Resend in 57s' })).toBeTruthy();
       expect(sends()).toHaveLength(1);
       await user.clear(email);
       await user.type(email, 'bea@example.com');

@@ -106,12 +106,15 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   // 'Use another address' replaces the focused button with the form: the keyboard goes to the
   // address it is about to change, not to the page.
   const changingAddress = useRef(false);
+  // Only when the view changes: the countdown renders the form every second, and the keyboard
+  // must stay wherever the person took it meanwhile.
   useEffect(() => {
     if (view === 'sent') sentHeading.current?.focus();
-    else if (changingAddress.current) {
-      changingAddress.current = false;
-      form.getInputNode('email')?.focus();
-    }
+  }, [view]);
+  useEffect(() => {
+    if (view !== 'form' || !changingAddress.current) return;
+    changingAddress.current = false;
+    form.getInputNode('email')?.focus();
   }, [view, form.getInputNode]);
   const secondsLeft =
     view === 'sent' ? countdown.secondsLeft : countdown.secondsLeftFor(form.values.email);
@@ -137,7 +140,8 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           <Title order={2} fz="lg" ref={sentHeading} tabIndex={-1}>
             Check your email
           </Title>
-          <Text fz="sm">
+          {/* A long address breaks anywhere rather than widen a phone's page. */}
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
             We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
             device to sign in. The magic link is valid for 15 minutes.
           </Text>
