@@ -20,6 +20,7 @@ import {
 import {
   createMagicLink,
   findValidMagicLink,
+  MAGIC_LINK_TTL_MS,
   redirectLocation,
   safeRedirectPath,
 } from '../auth/magic-links.js';
@@ -219,14 +220,22 @@ export function registerMagicLinkRoutes(
       // The asker's limits first, so junk calls are still limited per client address; the mail
       // cap only once the linking token has passed, as a refused call mails nothing.
       await limitAsker(request, email, now);
-      const { rows } = await db.query<{ email: string }>(
-        'select email from linking_tokens where token_hash = $1 and provider = $2 and expires_at > $3',
+      const { rows } = await db.query<{ email: string; expires_at: Date | string }>(
+        'select email, expires_at from linking_tokens where token_hash = $1 and provider = $2 and expires_at > $3',
         [hashToken(input.linkingToken), input.provider, now],
       );
-      if (rows[0]?.email.toLowerCase() !== email) {
+      const pending = rows[0];
+      if (pending?.email.toLowerCase() !== email) {
         throw new HttpError(400, 'LINKING_EXPIRED', LINKING_EXPIRED);
       }
-      if (!(await mayMail(request, email, now))) return accepted();
+      // How long the link sent can still link the provider: the linking token ends first (it was
+      // issued before the link), and the page must not promise a link after that. Seconds left
+      // rather than a date, so a browser whose clock is off still counts the right time; mailed
+      // or not (the mail cap), the answer is the same.
+      const linkingSecondsLeft = Math.floor(
+        Math.min(new Date(pending.expires_at).getTime() - now.getTime(), MAGIC_LINK_TTL_MS) / 1000,
+      );
+      if (!(await mayMail(request, email, now))) return { ...accepted(), linkingSecondsLeft };
       const token = await createMagicLink(
         db,
         {
@@ -239,7 +248,10 @@ export function registerMagicLinkRoutes(
         },
         now,
       );
-      return deliver(request, email, null, token, input.provider);
+      return {
+        ...(await deliver(request, email, null, token, input.provider)),
+        linkingSecondsLeft,
+      };
     },
   );
 

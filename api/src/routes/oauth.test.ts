@@ -394,6 +394,29 @@ describe('OAuth sign-in', () => {
     expect((await api.request('GET', '/api/admin/guides', them)).status).toBe(403);
   });
 
+  it('says how long the link sent can still link the provider: what is left of the sign-in attempt', async () => {
+    await api.signIn('later@example.com');
+    idp.accounts.set('fb-later', { sub: 'fb-later', email: 'later@example.com' });
+    idp.signInAs('fb-later');
+    const { url } = await browse(api, '/auth/facebook');
+    expect(url.pathname).toBe('/auth/conflict');
+    // Sent 10 minutes after the social sign-in: the attempt has 5 of its 15 minutes left, fewer
+    // than the 15 of the link itself.
+    const signedInAt = api.clock.now;
+    api.clock.now = new Date(signedInAt.getTime() + 10 * 60 * 1000);
+    try {
+      const send = await sendLinkingLink(api, {
+        email: 'later@example.com',
+        linkingToken: url.searchParams.get('token'),
+        provider: 'facebook',
+      });
+      expect(send.status).toBe(200);
+      expect(await send.json()).toMatchObject({ success: true, linkingSecondsLeft: 5 * 60 });
+    } finally {
+      api.clock.now = signedInAt;
+    }
+  });
+
   it('refuses a linking request whose token or e-mail does not match', async () => {
     const res = await sendLinkingLink(api, {
       email: 'owner@example.com',

@@ -116,11 +116,12 @@ export function AuthConflictPage() {
     // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
     // person waiting for an e-mail that never comes.
     onError: (error) => console.error('Could not send the linking e-mail', error),
-    onSuccess: (_answer, sent) =>
+    onSuccess: (answer, sent) =>
       rememberLinkingLinkSent({
         token: sent.linkingToken,
         provider: sent.provider,
         email: sent.email,
+        linkingSecondsLeft: answer.linkingSecondsLeft,
       }),
   });
   // Sent before a reload of this page: it still says where the link went (the spec's "after

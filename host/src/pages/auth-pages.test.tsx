@@ -124,7 +124,7 @@ describe('sign-in page for a signed-in user', () => {
 });
 
 function renderConflict(query: string) {
-  renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
+  return renderRoutes([{ path: '/auth/conflict', element: <AuthConflictPage /> }], {
     path: `/auth/conflict${query}`,
   });
 }
@@ -193,6 +193,38 @@ describe('auth conflict page', () => {
     // Another attempt (a new sign-in gives a new token) has sent nothing yet.
     renderConflict('?email=ana%40example.com&provider=google&token=def456');
     expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+  });
+
+  it('keeps the sent view after a reload only while the sign-in attempt can still be linked', async () => {
+    // Sent 14 minutes after the social sign-in: the link works 15 minutes, the attempt 1 more.
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+          linkingSecondsLeft: 60,
+        }),
+      },
+    });
+    const query = '?email=ana%40example.com&provider=google&token=abc123';
+    const page = renderConflict(query);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    page.unmount();
+    const sentAt = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(sentAt + 59_000);
+    try {
+      renderConflict(query);
+      expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+      cleanup();
+      // A minute later the attempt is over: no promise that the account "is then linked".
+      clock.mockReturnValue(sentAt + 61_000);
+      renderConflict(query);
+      expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Check Your Email' })).toBeNull();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('offers the form again once the link sent has expired, or what was kept is unreadable', async () => {

@@ -52,6 +52,11 @@ export const magicLinkResponseSchema = z.object({
   message: z.string(),
   /** Development on this machine only: the link itself, offered as 'Use test link'. */
   magicLink: z.optional(z.string()),
+  /**
+   * Account linking only: the seconds the link sent can still link the provider (its linking
+   * token's time left, at most the link's own 15 minutes), counted from the answer.
+   */
+  linkingSecondsLeft: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 
 export type MagicLinkResponse = z.infer<typeof magicLinkResponseSchema>;
