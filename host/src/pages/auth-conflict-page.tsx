@@ -19,11 +19,16 @@ import {
   PATHS,
   PageMeta,
   sendLinkingMagicLinkMutationOptions,
+  useAuth,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { linkingLinkSentTo, rememberLinkingLinkSent } from '../features/sign-in/linking-link-sent';
+import {
+  forgetLinkingLinkSent,
+  rememberLinkingLinkSent,
+  useLinkingLinkSentBefore,
+} from '../features/sign-in/linking-link-sent';
 
 /** The server refused the address: the one failure that checking it can mend. */
 export const SEND_FAILED = 'We could not send the link. Please check the address and try again.';
@@ -116,18 +121,33 @@ export function AuthConflictPage() {
     // Logged for us (docs/product/sign-in.md), and said inline: a silent failure leaves the
     // person waiting for an e-mail that never comes.
     onError: (error) => console.error('Could not send the linking e-mail', error),
-    onSuccess: (answer, sent) =>
-      rememberLinkingLinkSent({
+    onSuccess: (answer, sent) => {
+      void rememberLinkingLinkSent({
         token: sent.linkingToken,
         provider: sent.provider,
         email: sent.email,
         linkingSecondsLeft: answer.linkingSecondsLeft,
-      }),
+      });
+    },
   });
   // Sent before a reload of this page: it still says where the link went (the spec's "after
   // sending"), rather than offer the form that would send a second e-mail.
-  const [sentBefore] = useState(() => linkingLinkSentTo({ token, provider }));
-  const sentTo = send.isSuccess ? email.trim() : sentBefore;
+  const sentBefore = useLinkingLinkSentBefore({ token, provider });
+  const sentTo = send.isSuccess ? email.trim() : sentBefore.sentTo;
+  // A moment, while what this tab kept is checked against this attempt's token: neither view
+  // (no form that could send a second e-mail).
+  const checkingKept = sentBefore.checking && !send.isSuccess;
+  // The link has been used (followed in this browser, another tab signed in and told this one):
+  // the account it went to now has the provider, and what this tab kept of the send can go.
+  const { user } = useAuth();
+  const linked =
+    sentTo !== null &&
+    user !== null &&
+    user.email.toLowerCase() === sentTo.toLowerCase() &&
+    user.providers.some((method) => method.provider === provider);
+  useEffect(() => {
+    if (linked) forgetLinkingLinkSent();
+  }, [linked]);
   // The sent view's heading takes focus; the status line (mounted in both views) announces it.
   const sentHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -162,7 +182,7 @@ export function AuthConflictPage() {
               {...(refused === 'expired' ? LINKING_EXPIRED : LINKING_INCOMPLETE)}
               alertRef={refusedAlert}
             />
-          ) : sentTo !== null ? (
+          ) : checkingKept ? null : sentTo !== null ? (
             <Stack gap="md">
               <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>
                 Check Your Email

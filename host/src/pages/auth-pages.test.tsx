@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
+import { buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -231,18 +232,68 @@ describe('auth conflict page', () => {
     mockApi();
     const query = '?email=ana%40example.com&provider=google&token=abc123';
     const sent = { token: 'abc123', provider: 'google', email: 'ana@example.com' };
-    rememberLinkingLinkSent(sent, Date.now() - LINKING_LINK_SENT_MAX_AGE_MS - 1000);
+    await rememberLinkingLinkSent(sent, Date.now() - LINKING_LINK_SENT_MAX_AGE_MS - 1000);
     renderConflict(query);
     expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    // Over: read once, then gone.
+    expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     cleanup();
     sessionStorage.setItem(STORAGE_KEYS.linkingLinkSent, JSON.stringify({ ...sent, at: 'now' }));
     renderConflict(query);
     expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
     expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     cleanup();
-    rememberLinkingLinkSent(sent);
+    await rememberLinkingLinkSent(sent);
     renderConflict(query);
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+  });
+
+  it('keeps no linking token, only its hash, and forgets the send for another attempt', async () => {
+    const token = 'Zq3v8tK1pX9wLm2RbN7cYd4HfJ6sGe0A';
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    const query = `?email=ana%40example.com&provider=google&token=${token}`;
+    const page = renderConflict(query);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    await waitFor(() =>
+      expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).not.toBeNull(),
+    );
+    const kept = sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent) ?? '';
+    expect(kept).not.toContain(token);
+    page.unmount();
+    renderConflict(query);
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    cleanup();
+    // Another provider's attempt, then another token: nothing for them, and what was kept goes.
+    renderConflict(`?email=ana%40example.com&provider=facebook&token=${token}`);
+    expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
+    cleanup();
+    sessionStorage.setItem(STORAGE_KEYS.linkingLinkSent, kept);
+    renderConflict('?email=ana%40example.com&provider=google&token=another-token-of-a-new-sign-in');
+    expect(await screen.findByRole('button', { name: 'Send verification link' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull());
+  });
+
+  it('forgets the send once its link has linked the provider (signed in by it, in another tab)', async () => {
+    mockApi({
+      user: buildUser({ email: 'ana@example.com', providers: [{ provider: 'google' }] }),
+    });
+    await rememberLinkingLinkSent({
+      token: 'abc123',
+      provider: 'google',
+      email: 'Ana@example.com',
+    });
+    renderConflict('?email=ana%40example.com&provider=google&token=abc123');
+    expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull());
   });
 
   it('sends one link for a double click on Send verification link', async () => {

@@ -45,6 +45,7 @@ describe('useAuth', () => {
 function keepEverything() {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.setItem(key, '{}');
   sessionStorage.setItem(STORAGE_KEYS.wizardFormData, '{}');
+  sessionStorage.setItem(STORAGE_KEYS.linkingLinkSent, '{}');
   // biome-ignore lint/suspicious/noDocumentCookie: the flag as the wizard writes it (persistence.ts).
   document.cookie = `${SAVED_ANSWERS_COOKIE}=1; Path=/`;
   expect(document.cookie).toContain(SAVED_ANSWERS_COOKIE);
@@ -74,6 +75,8 @@ describe('useLogout', () => {
     expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    // The address the conflict page sent a linking link to.
+    expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
   });
@@ -95,6 +98,8 @@ describe('deleteAccountMutationOptions', () => {
     expect(localStorage.getItem(STORAGE_KEYS.originalFormData)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    // The address the conflict page sent a linking link to.
+    expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
   });

@@ -64,7 +64,8 @@ export function removeKey(storage: Storage | undefined, key: string): void {
  * shared computer is not shown them: the last one created (the success page's summary and its
  * original answers) and one not sent yet (the wizard's saved answers, with the flag that tells
  * the host's server and the sign-in pages they exist, which the wizard otherwise sets, and the
- * marker that asks to send them after the next sign-in). With
+ * marker that asks to send them after the next sign-in), and the address the conflict page sent a
+ * linking link to. With
  * `withPendingNotices`, the guide notices still to send go too: they are kept through a sign-out
  * (their owner signs in again to send them) but not past the account.
  */
@@ -75,6 +76,8 @@ export function forgetAccountRequests({ withPendingNotices = false } = {}): void
   removeKey(local, STORAGE_KEYS.wizardFormData);
   removeKey(session, STORAGE_KEYS.wizardFormData);
   removeKey(local, STORAGE_KEYS.submitAfterSignIn);
+  // The conflict page's sent linking link, with the address it went to (host's linking-link-sent).
+  removeKey(session, STORAGE_KEYS.linkingLinkSent);
   if (withPendingNotices) removeKey(local, STORAGE_KEYS.pendingGuideNotices);
   if (typeof document !== 'undefined') {
     // biome-ignore lint/suspicious/noDocumentCookie: as the wizard's own flag (persistence.ts): one fixed name, nothing to escape.

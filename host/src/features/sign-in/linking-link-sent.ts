@@ -1,4 +1,5 @@
-import { browserStorage, readJson, STORAGE_KEYS, writeJson } from '@trek/shared';
+import { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from '@trek/shared';
+import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 
 /**
@@ -10,8 +11,13 @@ import { z } from 'zod/mini';
  */
 export const LINKING_LINK_SENT_MAX_AGE_MS = 15 * 60 * 1000;
 
+/**
+ * What is kept names the attempt by the SHA-256 of its linking token, never the token: that is a
+ * bearer secret (with it, anyone can have a link sent that links their provider account), and a
+ * random one, so its hash gives nothing away.
+ */
 const sentSchema = z.object({
-  token: z.string(),
+  tokenHash: z.string(),
   provider: z.string(),
   email: z.string(),
   at: z.number(),
@@ -27,33 +33,98 @@ export interface LinkingLinkSentInput {
   linkingSecondsLeft?: number;
 }
 
+interface Attempt {
+  token: string;
+  provider: string;
+}
+
+/** Hex SHA-256; null where the browser has no Web Crypto (a page not served over HTTPS). */
+async function tokenHash(token: string): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /**
- * Records that this tab sent the linking link of one sign-in attempt (its token and provider),
- * so a reload of the conflict page still says where it went instead of offering the form again
- * (which would send a second e-mail), while that link can still link the provider. Session
- * storage: the attempt is this tab's.
+ * Records that this tab sent the linking link of one sign-in attempt (its token's hash and its
+ * provider), so a reload of the conflict page still says where it went instead of offering the
+ * form again (which would send a second e-mail), while that link can still link the provider.
+ * Session storage: the attempt is this tab's. Without Web Crypto nothing is kept.
  */
-export function rememberLinkingLinkSent(
-  { linkingSecondsLeft, ...sent }: LinkingLinkSentInput,
+export async function rememberLinkingLinkSent(
+  { token, linkingSecondsLeft, ...sent }: LinkingLinkSentInput,
   now: number = Date.now(),
-): void {
+): Promise<void> {
+  const hash = await tokenHash(token);
+  if (hash === null) return;
   const works = Math.min(
     LINKING_LINK_SENT_MAX_AGE_MS,
     (linkingSecondsLeft ?? Number.POSITIVE_INFINITY) * 1000,
   );
   writeJson(browserStorage('session'), STORAGE_KEYS.linkingLinkSent, {
     ...sent,
+    tokenHash: hash,
     at: now,
     until: now + works,
   });
 }
 
-/** The address this tab sent the link of this attempt to, while that link can link; else null. */
-export function linkingLinkSentTo(
-  attempt: { token: string; provider: string },
-  now: number = Date.now(),
-): string | null {
+/** Forgets the send: its link has been used, or the attempt is another one or over. */
+export function forgetLinkingLinkSent(): void {
+  removeKey(browserStorage('session'), STORAGE_KEYS.linkingLinkSent);
+}
+
+/**
+ * What is kept that may be this attempt's: for its provider and still in time. Anything else is
+ * removed as it is read (another attempt, or one over, has no use for it).
+ */
+function keptFor(attempt: Attempt, now: number): z.infer<typeof sentSchema> | null {
   const sent = readJson(browserStorage('session'), STORAGE_KEYS.linkingLinkSent, sentSchema);
-  if (!sent || sent.token !== attempt.token || sent.provider !== attempt.provider) return null;
-  return now >= sent.at && now < sent.until ? sent.email : null;
+  if (!sent) return null;
+  if (sent.provider === attempt.provider && now >= sent.at && now < sent.until) return sent;
+  forgetLinkingLinkSent();
+  return null;
+}
+
+/** The address this tab sent the link of this attempt to, while that link can link; else null. */
+export async function linkingLinkSentTo(
+  attempt: Attempt,
+  now: number = Date.now(),
+): Promise<string | null> {
+  const sent = keptFor(attempt, now);
+  if (!sent) return null;
+  if ((await tokenHash(attempt.token)) === sent.tokenHash) return sent.email;
+  forgetLinkingLinkSent();
+  return null;
+}
+
+interface SentBefore {
+  checking: boolean;
+  sentTo: string | null;
+}
+
+/**
+ * `linkingLinkSentTo` for a page: `checking` while the token is hashed (only when something kept
+ * may be this attempt's: otherwise the answer, null, is known at once).
+ */
+export function useLinkingLinkSentBefore(attempt: Attempt): SentBefore {
+  const { token, provider } = attempt;
+  const [state, setState] = useState<SentBefore>(() => ({
+    checking: keptFor(attempt, Date.now()) !== null,
+    sentTo: null,
+  }));
+  const { checking } = state;
+  useEffect(() => {
+    if (!checking) return;
+    let current = true;
+    linkingLinkSentTo({ token, provider }).then(
+      (sentTo) => current && setState({ checking: false, sentTo }),
+      () => current && setState({ checking: false, sentTo: null }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checking, token, provider]);
+  return state;
 }
