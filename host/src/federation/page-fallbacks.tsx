@@ -28,6 +28,34 @@ export function isDownloadFailure(error: unknown): boolean {
   );
 }
 
+/** Retry, busy while it fetches, and the line that says when it failed again. */
+function RetryControls({ retrying, failedAgain, onRetry }: RetryState) {
+  return (
+    <>
+      <Button onClick={onRetry} {...busyButtonProps(retrying)}>
+        Retry
+      </Button>
+      <RetryFailedAgainStatus failedAgain={failedAgain} />
+    </>
+  );
+}
+
+/**
+ * In the place of one part of a page (the sign-in page's e-mail form) whose code could not be
+ * loaded: the rest of the page stays usable.
+ */
+export function PartLoadFailed({ title, ...retryState }: RetryState & { title: string }) {
+  return (
+    <Alert variant="light" color="orange" title={title} role="alert">
+      <Text mb="md">
+        It is temporarily unavailable. The rest of the page still works; please try again in a
+        moment.
+      </Text>
+      <RetryControls {...retryState} />
+    </Alert>
+  );
+}
+
 /** In the page area when a remote page's code could not be loaded; header and footer stay. */
 export function RemoteLoadFailed({
   error,
@@ -37,14 +65,7 @@ export function RemoteLoadFailed({
 }: RetryState & {
   error: unknown;
 }) {
-  const retry = (
-    <>
-      <Button onClick={onRetry} {...busyButtonProps(retrying)}>
-        Retry
-      </Button>
-      <RetryFailedAgainStatus failedAgain={failedAgain} />
-    </>
-  );
+  const retry = <RetryControls retrying={retrying} failedAgain={failedAgain} onRetry={onRetry} />;
   // A remote built for an older site than this page: a reload gets the same page again; the
   // remote's team must deploy a new build, which Retry then loads (it reads the remote anew).
   if (error instanceof IncompatibleRemoteError && error.builtAgainstOlder) {

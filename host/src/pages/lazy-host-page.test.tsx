@@ -159,7 +159,7 @@ describe('lazyHostPage', () => {
 });
 
 describe("sign-in page's e-mail form whose code could not be fetched", () => {
-  it('says the page could not be loaded, and Retry fetches the form again', async () => {
+  it("says so in the form's place only, and Retry fetches it again, then focuses its first field", async () => {
     mockApi();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     emailForm.failNext = true;
@@ -170,22 +170,34 @@ describe("sign-in page's e-mail form whose code could not be fetched", () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This page could not be loaded');
-    expect(alert.textContent).not.toContain('stopped working');
+    expect(alert.textContent).toContain('The e-mail form could not be loaded');
+    expect(alert.textContent).not.toContain('This page could not be loaded');
+    // The rest of the page stays: its heading and the other ways to sign in.
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy();
     expect(screen.getByText('Header still here')).toBeTruthy();
     expect(logged).toHaveBeenCalledWith(
-      expect.stringContaining('[host] Part of the page host/SignInPage could not be fetched'),
+      expect.stringContaining('The e-mail form of host/SignInPage could not be fetched'),
       expect.objectContaining({ name: 'ChunkLoadError' }),
       expect.any(String),
     );
 
+    // Failed again: the alert stays and says so, the focus on its Retry (busy while it fetches,
+    // as a page's Retry: useRetryUntilAnswered, tested above).
+    emailForm.failNext = true;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    const heading = await screen.findByRole('heading', { name: 'Sign in' });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    await waitFor(() => expect(alert.textContent).toContain(RETRY_FAILED_AGAIN));
+    expect(document.activeElement).toBe(retry);
+    expect(screen.getByRole('alert')).toBe(alert);
+
+    // Back: the form itself, without pressing 'Email me a sign-in link' again, its first field
+    // focused.
+    await userEvent.click(retry);
+    const firstField = await screen.findByLabelText('First Name *');
+    await waitFor(() => expect(document.activeElement).toBe(firstField));
     expect(screen.queryByRole('alert')).toBeNull();
-    // The form's code came with the Retry: asked for again, it shows.
-    await userEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
-    expect(await screen.findByLabelText('First Name *')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
   });
 });

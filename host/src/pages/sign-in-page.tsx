@@ -21,12 +21,14 @@ import {
   useAuth,
 } from '@trek/shared';
 import { DEFAULT_RETURN_TO, sameOriginPath } from '@trek/shared/contract';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { PartDownloadBoundary } from '../federation/page-boundary';
 
 /**
  * The e-mail form (and Mantine's forms slice) loads when asked for, not with the page; a failed
- * download is fetched again by the Retry of the page's boundary (`lazyHostPage`).
+ * download says so in the form's place, whose Retry fetches it again (`PartDownloadBoundary`):
+ * the social sign-in buttons stay.
  */
 const EmailSignInForm = lazyWithRetry(() =>
   import('../features/sign-in/email-sign-in-form').then((module) => ({
@@ -76,6 +78,7 @@ export function SignInPage() {
   const { data: providers } = useQuery(providersQueryOptions());
   const unavailable = (provider: Provider) => providers?.[provider].available === false;
   const [emailOpen, setEmailOpen] = useState(false);
+  const emailPlace = useRef<HTMLDivElement>(null);
   const { isAuthenticated, isLoading } = useAuth();
 
   // A full-page navigation: the API answers with the provider's consent screen.
@@ -132,9 +135,17 @@ export function SignInPage() {
               />
             ))}
             {emailOpen ? (
-              <Suspense fallback={<Skeleton height={200} radius="md" />}>
-                <EmailSignInForm returnTo={returnTo} />
-              </Suspense>
+              <div ref={emailPlace}>
+                <PartDownloadBoundary
+                  title="The e-mail form could not be loaded"
+                  part="The e-mail form of host/SignInPage"
+                  focusOnAnswer={() => emailPlace.current?.querySelector<HTMLElement>('input')}
+                >
+                  <Suspense fallback={<Skeleton height={200} radius="md" />}>
+                    <EmailSignInForm returnTo={returnTo} />
+                  </Suspense>
+                </PartDownloadBoundary>
+              </div>
             ) : (
               <Button variant="default" size="md" onClick={() => setEmailOpen(true)}>
                 Email me a sign-in link
