@@ -16,6 +16,7 @@ export {
   type MagicLinkErrorCode,
   type MagicLinkResponse,
   magicLinkError,
+  magicLinkSentStatus,
   requestMagicLink,
   requestMagicLinkMutationOptions,
   sendLinkingMagicLink,

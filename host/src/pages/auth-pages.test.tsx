@@ -579,11 +579,19 @@ describe("sign-in page's e-mail link", () => {
       await screen.findByRole('heading', { name: 'Check your email' });
       expect(sends()).toHaveLength(2);
 
+      const status = screen
+        .getAllByRole('status')
+        .find((line) => line.textContent?.includes('We sent'));
+      expect(status?.textContent).toBe(
+        'Check your email. We sent a sign-in link to bea@example.com.',
+      );
       act(() => vi.advanceTimersByTime(60_000));
       await user.click(screen.getByRole('button', { name: 'Resend link' }));
       await waitFor(() => expect(sends()).toHaveLength(3));
       expect(sends()[2]).toEqual(sends()[1]);
       expect(await screen.findByRole('button', { name: 'Resend in 60s' })).toBeTruthy();
+      // The resend is news for the status line, which a screen reader reads out.
+      expect(status?.textContent).toBe('We sent another sign-in link to bea@example.com.');
     } finally {
       vi.useRealTimers();
     }

@@ -66,3 +66,13 @@ export function magicLinkError(error: unknown): { code: MagicLinkErrorCode; mess
   }
   return { code: 'generic', message: GENERIC };
 }
+
+/**
+ * What the status line of a sent view says (the registration modal's and /sign-in's): the first
+ * send, then something new for each resend, or a screen reader would not read it out (a live
+ * region reads changes only). A resend after a resend differs from it by an invisible space.
+ */
+export function magicLinkSentStatus(email: string, resends: number): string {
+  if (resends === 0) return `Check your email. We sent a sign-in link to ${email}.`;
+  return `We sent another sign-in link to ${email}.${resends % 2 === 0 ? '\u00a0' : ''}`;
+}

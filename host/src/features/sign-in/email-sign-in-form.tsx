@@ -17,6 +17,7 @@ import {
   firstNameSchema,
   lastNameSchema,
   magicLinkError,
+  magicLinkSentStatus,
   requestMagicLinkMutationOptions,
   useResendCountdown,
   useSingleFlightMutation,
@@ -66,6 +67,8 @@ function validate(values: Values): FormErrors {
 export function EmailSignInForm({ returnTo }: { returnTo: string }) {
   // The sent view stays through a resend, and through a resend that fails (its message shows).
   const [view, setView] = useState<'form' | 'sent'>('form');
+  // Links sent again from the sent view since it opened: each one is announced.
+  const [resends, setResends] = useState(0);
   // To the address a link went to, another waits out its countdown, from either view.
   const countdown = useResendCountdown();
   // What the server said about the last send, as the registration modal keeps it: shown until
@@ -85,6 +88,8 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     onMutate: () => setServerError(null),
     onSuccess: (_answer, { email }) => {
       countdown.sent(email);
+      // From the sent view, a resend: the status line has news to say (magicLinkSentStatus).
+      setResends((count) => (view === 'sent' ? count + 1 : 0));
       setView('sent');
     },
     onError: (failure) => setServerError(magicLinkError(failure)),
@@ -131,9 +136,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     <>
       {/* Mounted before the answer comes, so the sent view is announced. */}
       <VisuallyHidden role="status">
-        {view === 'sent'
-          ? `Check your email. We sent a sign-in link to ${send.variables?.email}.`
-          : ''}
+        {view === 'sent' ? magicLinkSentStatus(send.variables?.email ?? '', resends) : ''}
       </VisuallyHidden>
       {view === 'sent' ? (
         <Stack gap="xs">

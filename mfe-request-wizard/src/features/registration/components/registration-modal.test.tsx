@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
@@ -247,6 +247,40 @@ describe('RegistrationModal', () => {
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
     await screen.findByText('ana.quispe@example.com');
     expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(2);
+  });
+
+  it('says each link sent again in its status line, so a screen reader reads the resend out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      open();
+      await screen.findByRole('button', { name: 'Email me a sign-in link' });
+      await sendAsAna(user);
+      await screen.findByText('The magic link is valid for 15 minutes.');
+      const status = screen
+        .getAllByRole('status')
+        .find((line) => line.textContent?.includes('We sent'));
+      expect(status?.textContent).toBe(
+        'Check your email. We sent a sign-in link to ana@example.com.',
+      );
+
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend link' }));
+      await waitFor(() =>
+        expect(status?.textContent).toBe('We sent another sign-in link to ana@example.com.'),
+      );
+      // Another resend changes the line again (by an invisible space), to be read out again.
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(3));
+      await waitFor(() =>
+        expect(status?.textContent).not.toBe('We sent another sign-in link to ana@example.com.'),
+      );
+      expect(status?.textContent?.trim()).toBe('We sent another sign-in link to ana@example.com.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("opened again in the sent view, puts focus on 'Check your email', as the first send did", async () => {

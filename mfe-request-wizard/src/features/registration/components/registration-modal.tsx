@@ -17,6 +17,7 @@ import {
   busyButtonProps,
   type MagicLinkResponse,
   magicLinkError,
+  magicLinkSentStatus,
   PATHS,
   requestMagicLinkMutationOptions,
   useResendCountdown,
@@ -100,6 +101,8 @@ export function RegistrationModal({
   const texts = PURPOSES[purpose];
   const modalId = useId();
   const [view, setView] = useState<View>('form');
+  // Links sent again from the sent view since it opened: each one is announced.
+  const [resends, setResends] = useState(0);
   // The last link sent: to that address, another waits out its countdown, whichever view it is
   // asked from ('Change details' and back is no way round it).
   const countdown = useResendCountdown();
@@ -112,6 +115,8 @@ export function RegistrationModal({
     onMutate: () => setServerError(null),
     onSuccess: (_answer, { email }) => {
       countdown.sent(email);
+      // From the sent view, a resend: the status line has news to say (magicLinkSentStatus).
+      setResends((count) => (view === 'sent' ? count + 1 : 0));
       setView('sent');
     },
     onError: (failure) => setServerError(magicLinkError(failure)),
@@ -203,9 +208,7 @@ export function RegistrationModal({
     >
       {/* Mounted in both views, so the change to the sent view is announced. */}
       <VisuallyHidden role="status">
-        {view === 'sent'
-          ? `Check your email. We sent a sign-in link to ${send.variables?.email ?? ''}.`
-          : ''}
+        {view === 'sent' ? magicLinkSentStatus(send.variables?.email ?? '', resends) : ''}
       </VisuallyHidden>
       {view === 'form' ? (
         <form
