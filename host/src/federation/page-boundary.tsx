@@ -94,7 +94,7 @@ export function PageRenderBoundary({
         }}
         fallbackRender={({ error, resetErrorBoundary }) =>
           isDownloadFailure(error) ? (
-            <RemoteLoadFailed error={error} {...retryState(resetErrorBoundary)} />
+            <RemoteLoadFailed error={error} takeLostFocus {...retryState(resetErrorBoundary)} />
           ) : (
             <PageCrashed resetErrorBoundary={resetErrorBoundary} />
           )

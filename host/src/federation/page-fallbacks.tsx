@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Text } from '@mantine/core';
+import { Alert, Button, Container, Text, Title } from '@mantine/core';
 import { busyButtonProps, RetryFailedAgainStatus } from '@trek/shared';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
@@ -56,70 +57,113 @@ export function PartLoadFailed({ title, ...retryState }: RetryState & { title: s
   );
 }
 
+/**
+ * What the page area shows instead of a page: an alert whose title is the page's heading (an h1,
+ * as every page has one; the route announcer takes a visitor who navigated here to it). Shown
+ * where a loaded page was, it takes the focus the page's removed part held (the button that
+ * fetched a step), which would otherwise fall to the page's body (decision 0090).
+ */
+function PageFallback({
+  color,
+  title,
+  takeLostFocus,
+  children,
+}: {
+  color: string;
+  title: string;
+  takeLostFocus: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!takeLostFocus) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) heading.current?.focus();
+  }, [takeLostFocus]);
+  return (
+    <Container size="sm" py="xl">
+      {/* The alert is named by the heading: Mantine's Alert names itself only by its own title,
+          which cannot hold a heading, so it only draws the box here. */}
+      <div role="alert" aria-labelledby={titleId}>
+        <Alert variant="light" color={color} role="presentation">
+          <Title order={1} id={titleId} ref={heading} tabIndex={-1} fz="sm" fw={700} mb="xs">
+            {title}
+          </Title>
+          {children}
+        </Alert>
+      </div>
+    </Container>
+  );
+}
+
 /** In the page area when a remote page's code could not be loaded; header and footer stay. */
 export function RemoteLoadFailed({
   error,
   retrying,
   failedAgain,
   onRetry,
+  takeLostFocus = false,
 }: RetryState & {
   error: unknown;
+  /** Shown where a loaded page was: it takes the focus the page's removed part held. */
+  takeLostFocus?: boolean;
 }) {
   const retry = <RetryControls retrying={retrying} failedAgain={failedAgain} onRetry={onRetry} />;
   // A remote built for an older site than this page: a reload gets the same page again; the
   // remote's team must deploy a new build, which Retry then loads (it reads the remote anew).
   if (error instanceof IncompatibleRemoteError && error.builtAgainstOlder) {
     return (
-      <Container size="sm" py="xl">
-        <Alert variant="light" color="orange" title="This page is being updated" role="alert">
-          <Text mb="md">
-            This part of TrekPeru is being updated and is not available for the moment. The rest of
-            the site still works; please try again in a few minutes.
-          </Text>
-          {retry}
-        </Alert>
-      </Container>
+      <PageFallback color="orange" title="This page is being updated" takeLostFocus={takeLostFocus}>
+        <Text mb="md">
+          This part of TrekPeru is being updated and is not available for the moment. The rest of
+          the site still works; please try again in a few minutes.
+        </Text>
+        {retry}
+      </PageFallback>
     );
   }
   if (error instanceof IncompatibleRemoteError) {
     return (
-      <Container size="sm" py="xl">
-        <Alert variant="light" color="orange" title="This page needs a newer TrekPeru" role="alert">
-          <Text mb="md">
-            This part of TrekPeru was updated and needs a newer version of the site than this page
-            has. Reloading the page usually fixes it.
-          </Text>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
-        </Alert>
-      </Container>
+      <PageFallback
+        color="orange"
+        title="This page needs a newer TrekPeru"
+        takeLostFocus={takeLostFocus}
+      >
+        <Text mb="md">
+          This part of TrekPeru was updated and needs a newer version of the site than this page
+          has. Reloading the page usually fixes it.
+        </Text>
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+      </PageFallback>
     );
   }
   return (
-    <Container size="sm" py="xl">
-      <Alert variant="light" color="orange" title="This page could not be loaded" role="alert">
-        <Text mb="md">
-          This part of TrekPeru is temporarily unavailable. The rest of the site still works; please
-          try again in a moment.
-        </Text>
-        {retry}
-      </Alert>
-    </Container>
+    <PageFallback
+      color="orange"
+      title="This page could not be loaded"
+      takeLostFocus={takeLostFocus}
+    >
+      <Text mb="md">
+        This part of TrekPeru is temporarily unavailable. The rest of the site still works; please
+        try again in a moment.
+      </Text>
+      {retry}
+    </PageFallback>
   );
 }
 
 /** In the page area when a loaded page fails while rendering: a fault, not a download problem. */
 export function PageCrashed({ resetErrorBoundary }: Pick<FallbackProps, 'resetErrorBoundary'>) {
   return (
-    <Container size="sm" py="xl">
-      <Alert variant="light" color="red" title="This page stopped working" role="alert">
-        <Text mb="md">
-          Something went wrong while showing this page. The rest of TrekPeru still works.
-        </Text>
-        <Button variant="default" onClick={resetErrorBoundary}>
-          Show the page again
-        </Button>
-      </Alert>
-    </Container>
+    <PageFallback color="red" title="This page stopped working" takeLostFocus>
+      <Text mb="md">
+        Something went wrong while showing this page. The rest of TrekPeru still works.
+      </Text>
+      <Button variant="default" onClick={resetErrorBoundary}>
+        Show the page again
+      </Button>
+    </PageFallback>
   );
 }
 

@@ -127,8 +127,13 @@ describe('remotePage', () => {
     const Page = remotePage('projects', 'ProjectsPage', load);
     renderBesideHeader(Page);
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This page could not be loaded');
+    const alert = await screen.findByRole('alert', { name: 'This page could not be loaded' });
+    // Its title is the page's heading (every page has an h1).
+    expect(screen.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBe(
+      alert.querySelector('h1'),
+    );
+    // A page that never showed took no focus from anyone: the fallback leaves it.
+    expect(document.activeElement).toBe(document.body);
     expect(screen.getByText('Header still here')).toBeTruthy();
 
     remoteUp = true;
@@ -294,9 +299,10 @@ describe('remotePage', () => {
     const Page = remotePage('wizard', 'RequestWizardPage', load);
     renderBesideHeader(Page);
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This page could not be loaded');
+    const alert = await screen.findByRole('alert', { name: 'This page could not be loaded' });
     expect(alert.textContent).not.toContain('stopped working');
+    // The page that held the focus is gone: its heading takes it, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(alert.querySelector('h1')));
     expect(logged).toHaveBeenCalledWith(
       expect.stringContaining(
         '[wizard] Part of the page wizard/RequestWizardPage could not be fetched',
