@@ -187,7 +187,8 @@ export function AuthConflictPage() {
               <Title order={1} fz={26} ref={sentHeading} tabIndex={-1}>
                 Check Your Email
               </Title>
-              <Text>
+              {/* A long address breaks anywhere rather than widen a phone's page. */}
+              <Text style={{ overflowWrap: 'anywhere' }}>
                 We sent a link to <strong>{sentTo}</strong>. Open it to confirm the address; your{' '}
                 {providerName} account is then linked and you are signed in.
               </Text>

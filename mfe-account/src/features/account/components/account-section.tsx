@@ -185,7 +185,14 @@ export function AccountSection({ user }: { user: User }) {
       {pending && (
         // Standing for up to 24 hours: a named region as the placeholder notice above, not an
         // alert read out on every visit.
-        <Alert color="blue" variant="light" title="Confirm your new email address" role="region">
+        <Alert
+          color="blue"
+          variant="light"
+          title="Confirm your new email address"
+          role="region"
+          // A long address breaks anywhere rather than widen a phone's page.
+          style={{ overflowWrap: 'anywhere' }}
+        >
           We sent a link to <strong>{pending.email}</strong>. Open it in this browser to make it
           your email address; it works until {formatDisplayDate(new Date(pending.expiresAt))}.
         </Alert>

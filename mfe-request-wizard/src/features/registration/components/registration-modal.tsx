@@ -280,7 +280,8 @@ export function RegistrationModal({
         </form>
       ) : (
         <Stack gap="sm">
-          <Text>
+          {/* A long address breaks anywhere rather than widen a phone's dialog. */}
+          <Text style={{ overflowWrap: 'anywhere' }}>
             We sent a sign-in link to <strong>{send.variables?.email}</strong>. {texts.sentText}
           </Text>
           <Text fz="sm" c="dimmed">
