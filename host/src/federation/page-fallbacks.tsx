@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Text, Title } from '@mantine/core';
-import { busyButtonProps, RetryFailedAgainStatus } from '@trek/shared';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { busyButtonProps, PageMeta, RetryFailedAgainStatus } from '@trek/shared';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
@@ -42,12 +42,27 @@ function RetryControls({ retrying, failedAgain, onRetry }: RetryState) {
 }
 
 /**
+ * Takes the focus for `target` when the focus was lost as it appeared: the element that held it
+ * was removed with what the fallback replaced (the button that fetched a step or a form), so it
+ * fell to the page's body (decision 0090).
+ */
+function useTakeLostFocus(target: RefObject<HTMLElement | null>, enabled = true) {
+  useEffect(() => {
+    if (!enabled) return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) target.current?.focus();
+  }, [enabled, target]);
+}
+
+/**
  * In the place of one part of a page (the sign-in page's e-mail form) whose code could not be
  * loaded: the rest of the page stays usable.
  */
 export function PartLoadFailed({ title, ...retryState }: RetryState & { title: string }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useTakeLostFocus(alert);
   return (
-    <Alert variant="light" color="orange" title={title} role="alert">
+    <Alert ref={alert} tabIndex={-1} variant="light" color="orange" title={title} role="alert">
       <Text mb="md">
         It is temporarily unavailable. The rest of the page still works; please try again in a
         moment.
@@ -76,13 +91,15 @@ function PageFallback({
 }) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (!takeLostFocus) return;
-    const focused = document.activeElement;
-    if (!focused || focused === document.body) heading.current?.focus();
-  }, [takeLostFocus]);
+  useTakeLostFocus(heading, takeLostFocus);
   return (
     <Container size="sm" py="xl">
+      {/* The tab's title says it too (read out by the route announcer), until the page is back. */}
+      <PageMeta
+        title={title}
+        description="This part of TrekPeru is temporarily unavailable."
+        noIndex
+      />
       {/* The alert is named by the heading: Mantine's Alert names itself only by its own title,
           which cannot hold a heading, so it only draws the box here. */}
       <div role="alert" aria-labelledby={titleId}>

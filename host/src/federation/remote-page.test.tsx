@@ -134,6 +134,8 @@ describe('remotePage', () => {
     );
     // A page that never showed took no focus from anyone: the fallback leaves it.
     expect(document.activeElement).toBe(document.body);
+    // The tab's title says it too (the route announcer reads it out).
+    await waitFor(() => expect(document.title).toBe('This page could not be loaded | TrekPeru'));
     expect(screen.getByText('Header still here')).toBeTruthy();
 
     remoteUp = true;

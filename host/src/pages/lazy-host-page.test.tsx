@@ -172,6 +172,8 @@ describe("sign-in page's e-mail form whose code could not be fetched", () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The e-mail form could not be loaded');
     expect(alert.textContent).not.toContain('This page could not be loaded');
+    // The button pressed went with the form's place: the alert takes the focus, not the body.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     // The rest of the page stays: its heading and the other ways to sign in.
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
