@@ -156,6 +156,7 @@ export {
 } from './storage/submit-after-sign-in';
 export { AppProviders } from './ui/app-providers';
 export { busyButtonProps, useKeepFocus } from './ui/keep-focus';
+export { MagicLinkButton, type MagicLinkButtonProps } from './ui/magic-link-button';
 export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';

@@ -12,10 +12,10 @@ import {
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
-  busyButtonProps,
   emailSchema,
   firstNameSchema,
   lastNameSchema,
+  MagicLinkButton,
   magicLinkError,
   magicLinkSentStatus,
   requestMagicLinkMutationOptions,
@@ -150,15 +150,13 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           </Text>
           {errorAlert}
           <Group gap="sm">
-            <Button
+            <MagicLinkButton
               variant="light"
-              // Waiting or sending, it keeps the focus (a disabled button would drop it to the
-              // page): decision 90.
-              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+              label="Resend link"
+              secondsLeft={secondsLeft}
+              sending={send.isPending}
               onClick={() => send.variables && send.mutate(send.variables)}
-            >
-              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend link'}
-            </Button>
+            />
             <Button
               variant="subtle"
               onClick={() => {
@@ -214,12 +212,12 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
               {...form.getInputProps('email')}
             />
             {errorAlert}
-            <Button
+            <MagicLinkButton
               type="submit"
-              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
-            >
-              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Send sign-in link'}
-            </Button>
+              label="Send sign-in link"
+              secondsLeft={secondsLeft}
+              sending={send.isPending}
+            />
           </Stack>
         </form>
       )}

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
-  busyButtonProps,
+  MagicLinkButton,
   type MagicLinkResponse,
   magicLinkError,
   magicLinkSentStatus,
@@ -266,14 +266,14 @@ export function RegistrationModal({
               />
             </SimpleGrid>
             {errorAlert}
-            <Button
+            <MagicLinkButton
               type="submit"
-              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+              label="Email me a sign-in link"
+              secondsLeft={secondsLeft}
+              sending={send.isPending}
               fullWidth
               mt="xs"
-            >
-              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Email me a sign-in link'}
-            </Button>
+            />
             <Divider label="or" labelPosition="center" />
             <SocialButtons back={texts.social} />
           </Stack>
@@ -289,15 +289,13 @@ export function RegistrationModal({
           </Text>
           {errorAlert}
           <Group gap="sm">
-            <Button
+            <MagicLinkButton
               variant="light"
-              // Waiting or sending, it keeps the focus (a disabled button would drop it to the
-              // page): decision 90.
-              {...busyButtonProps(secondsLeft > 0 || send.isPending, { spinner: send.isPending })}
+              label="Resend link"
+              secondsLeft={secondsLeft}
+              sending={send.isPending}
               onClick={() => send.variables && send.mutate(send.variables)}
-            >
-              {secondsLeft > 0 ? `Resend in ${secondsLeft}s` : 'Resend link'}
-            </Button>
+            />
             <Button
               variant="subtle"
               onClick={() => {
