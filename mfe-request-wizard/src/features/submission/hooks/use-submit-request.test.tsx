@@ -5,7 +5,7 @@ import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testin
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../../test/render';
-import { useSubmitRequest } from './use-submit-request';
+import { TEMPORARY_EMAIL_REDIRECT_MS, useSubmitRequest } from './use-submit-request';
 
 const traveler = buildUser();
 const answers = buildWizardAnswers({ travelers: 2 });
@@ -92,6 +92,22 @@ describe('useSubmitRequest', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/u/settings'), {
       timeout: 3000,
     });
+  });
+
+  it('does not pull to settings a traveler who left the wizard within the 2 s', async () => {
+    mockApi({
+      user: traveler,
+      routes: { 'POST /api/projects': apiError(400, 'TEMPORARY_EMAIL', '') },
+    });
+    const user = userEvent.setup();
+    const { router, unmount } = renderPage(<Submitter />);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Please update your email address to continue.',
+    );
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, TEMPORARY_EMAIL_REDIRECT_MS + 300));
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('stays silent on a blocked duplicate (429) and names other failures', async () => {

@@ -8,7 +8,7 @@ import {
   usePreloadRoute,
   type WizardFormData,
 } from '@trek/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clearSavedFormData, saveFormData } from '../../wizard/model/persistence';
 import { toCreateProjectBody } from '../../wizard/model/wizard-state';
@@ -34,6 +34,9 @@ export function useSubmitRequest() {
   const preloadRoute = usePreloadRoute();
   const locked = useRef(false);
   const [signInOpen, setSignInOpen] = useState(false);
+  // Someone who leaves the wizard within the delay has gone where they chose: no pull back.
+  const settingsRedirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settingsRedirect.current), []);
   // The mutation refreshes the cached projects itself.
   const create = useMutation(createProjectMutationOptions());
 
@@ -67,7 +70,11 @@ export function useSubmitRequest() {
             title: 'Email required',
             message: error.serverMessage || 'Please update your email address to continue.',
           });
-          setTimeout(() => navigate('/u/settings'), TEMPORARY_EMAIL_REDIRECT_MS);
+          clearTimeout(settingsRedirect.current);
+          settingsRedirect.current = setTimeout(
+            () => navigate('/u/settings'),
+            TEMPORARY_EMAIL_REDIRECT_MS,
+          );
         } else if (!isBlockedDuplicate(error)) {
           notifications.show({
             color: 'red',
