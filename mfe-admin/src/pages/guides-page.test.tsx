@@ -109,6 +109,12 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("says 'Admin access required', the catalogue's words, when the server refuses the list", async () => {
+    renderPage({ 'GET /api/admin/guides': apiError(403, 'FORBIDDEN', 'Forbidden') });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe("We couldn't load the guidesAdmin access requiredRetry");
+  });
+
   it('refuses a blank name with the spec message, and sends nothing', async () => {
     const { api, user } = renderPage();
     await guideCard('Rosa Huaman');

@@ -16,7 +16,7 @@ import { GuideStats } from './guide-stats';
 function loadFailure(error: unknown, shown: boolean): string {
   if (error instanceof ApiError && error.status === 401)
     return 'Your session has ended: sign in again.';
-  if (error instanceof ApiError && error.status === 403) return 'Admin access required.';
+  if (error instanceof ApiError && error.status === 403) return 'Admin access required';
   return shown
     ? 'It shows the guides as they were last loaded. Check your connection and try again.'
     : 'Check your connection and try again.';
