@@ -35,6 +35,11 @@ describe('sign-in page', () => {
     expect(safeReturnTo('/u/projects?q=a b')).toBe('/u/projects?q=a%20b');
     expect(safeReturnTo('/caf%C3%A9')).toBe('/caf%C3%A9');
     expect(safeReturnTo('/\ud800')).toBe('/u/projects');
+    // Longer than the API takes: the page without its query, or My Projects if even that is.
+    const project = '/u/projects/7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    expect(safeReturnTo(`${project}?utm_source=${'x'.repeat(500)}#top`)).toBe(project);
+    expect(safeReturnTo(`${project}?q=${'x'.repeat(400)}`)).toBe(`${project}?q=${'x'.repeat(400)}`);
+    expect(safeReturnTo(`/${'x'.repeat(500)}`)).toBe('/u/projects');
     expect(providerSignInUrl('google', '/u/projects/7')).toBe(
       '/auth/google?returnTo=%2Fu%2Fprojects%2F7',
     );

@@ -20,7 +20,7 @@ import {
   socialSignInButtonContent,
   useAuth,
 } from '@trek/shared';
-import { DEFAULT_RETURN_TO, sameOriginPath } from '@trek/shared/contract';
+import { DEFAULT_RETURN_TO, RETURN_PATH_MAX_LENGTH, sameOriginPath } from '@trek/shared/contract';
 import { Suspense, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PartDownloadBoundary } from '../federation/page-boundary';
@@ -50,7 +50,13 @@ export function safeReturnTo(value: string | null): string {
   } catch {
     encoded = null; // half of a surrogate pair: no path
   }
-  return sameOriginPath(encoded) ?? DEFAULT_RETURN_TO;
+  const path = sameOriginPath(encoded);
+  if (path === null) return DEFAULT_RETURN_TO;
+  if (path.length <= RETURN_PATH_MAX_LENGTH) return path;
+  // The API refuses a longer one, and every sign-in would fail: the page itself, without its
+  // query (campaign tags, say), is still where the person was going.
+  const [page = DEFAULT_RETURN_TO] = path.split(/[?#]/u);
+  return page.length <= RETURN_PATH_MAX_LENGTH ? page : DEFAULT_RETURN_TO;
 }
 
 /** Readable messages for the `error` codes the OAuth callback may send back. */

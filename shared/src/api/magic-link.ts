@@ -46,15 +46,22 @@ const INVALID_EMAIL = 'Please enter a valid email address.';
 
 /**
  * What a failed magic-link send tells the person (docs/product/sign-in.md, "Errors"), by status
- * and code: the registration modal and /sign-in say the same. An answer without a code (a
- * proxy's error page, an older server) falls back to the catalogue's reading of the message.
+ * and code (and, for a refused field, which one): the registration modal and /sign-in say the
+ * same. An answer without a code (a proxy's error page, an older server) falls back to the
+ * catalogue's reading of the message.
  */
 export function magicLinkError(error: unknown): { code: MagicLinkErrorCode; message: string } {
   if (error instanceof ApiError) {
     if (error.status === 429 || error.code === 'RATE_LIMITED') {
       return { code: 'rate_limited', message: rateLimitMessage(error.retryAfterSeconds) };
     }
-    if (error.code === 'VALIDATION') return { code: 'invalid_email', message: INVALID_EMAIL };
+    // The API names the field first ('email: …'): a refused name or return path is no fault of
+    // the address, and saying so would leave the person retyping a good one.
+    if (error.code === 'VALIDATION') {
+      return error.serverMessage?.startsWith('email:')
+        ? { code: 'invalid_email', message: INVALID_EMAIL }
+        : { code: 'generic', message: GENERIC };
+    }
     if (error.code !== undefined) return { code: 'generic', message: GENERIC };
   }
   const text = (error instanceof Error ? error.message : '').toLowerCase();

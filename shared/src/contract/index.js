@@ -28,6 +28,7 @@ export {
   PATHS,
   PROFILE_IMAGE_UPLOAD,
   prerenderedFileOf,
+  RETURN_PATH_MAX_LENGTH,
   requiresAdmin,
   requiresSignIn,
   SIGNED_IN_AREAS,

@@ -46,6 +46,12 @@ export function isSitePath(pathname) {
 /** Where sign-in returns to when nobody asked for a page. */
 export const DEFAULT_RETURN_TO = PATHS.projects;
 
+/**
+ * Longest path a sign-in may return to (the magic-link request's `redirectTo`, the provider
+ * sign-in's `returnTo`): the API refuses longer ones, so the sign-in page shortens them first.
+ */
+export const RETURN_PATH_MAX_LENGTH = 500;
+
 /** A stand-in origin to resolve paths against; only its path, query and fragment are kept. */
 const SITE = 'http://site.invalid';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { RETURN_PATH_MAX_LENGTH } from '../contract/paths.js';
 import { emailSchema, firstNameSchema, lastNameSchema } from './fields';
 
 /**
@@ -10,7 +11,7 @@ export const magicLinkRequestSchema = z.strictObject({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   /** Same-origin path to land on once signed in; anything else lands on the wizard. */
-  redirectTo: z.optional(z.string().check(z.maxLength(500))),
+  redirectTo: z.optional(z.string().check(z.maxLength(RETURN_PATH_MAX_LENGTH))),
 });
 
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
@@ -66,7 +67,7 @@ export const OAUTH_FORM_DATA_MAX = 4096;
 
 /** The query of GET /auth/google and /auth/facebook (a full-page navigation). */
 export const oauthStartQuerySchema = z.object({
-  returnTo: z.optional(z.string().check(z.maxLength(500))),
+  returnTo: z.optional(z.string().check(z.maxLength(RETURN_PATH_MAX_LENGTH))),
   formData: z.optional(z.string().check(z.maxLength(OAUTH_FORM_DATA_MAX))),
   mode: z.optional(z.enum(['link'])),
 });
