@@ -81,6 +81,25 @@ test('on the create page the header gets a border after 10 px of scroll', async 
   await expect(header).toHaveAttribute('data-bordered', 'true');
 });
 
+test('a page loaded afresh opens at its top, not where the last page was left; a reload keeps its place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  // Typed in the address bar: another page, loaded afresh.
+  await page.goto('/provider/apply');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+});
+
 test("Log out forgets the account's requests in this browser: the next person sees neither the last one sent nor one unsent", async ({
   travelerPage: page,
 }) => {
