@@ -1,6 +1,6 @@
 import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PageMeta } from '@trek/shared';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 
 const BENEFITS = [
@@ -18,7 +18,23 @@ const BENEFITS = [
   },
 ];
 
+/** The campaign tags the wizard records (utm_source, utm_medium, utm_campaign). */
+const CAMPAIGN_TAGS = ['utm_source', 'utm_medium', 'utm_campaign'];
+
+/**
+ * The wizard's address, with the campaign tags this page was reached with: the wizard reads them
+ * from its own address, and a visitor who came by a campaign link to this page would otherwise
+ * be recorded as having come from none.
+ */
+export function createProjectHref(search: string): string {
+  const tags = new URLSearchParams(
+    [...new URLSearchParams(search)].filter(([name]) => CAMPAIGN_TAGS.includes(name)),
+  );
+  return tags.size > 0 ? `/create-project?${tags}` : '/create-project';
+}
+
 export function LandingPage() {
+  const { search } = useLocation();
   return (
     <>
       <PageMeta
@@ -57,7 +73,7 @@ export function LandingPage() {
           <Text c="dimmed">It takes two minutes to describe your trek.</Text>
           <Button
             component={Link}
-            to="/create-project"
+            to={createProjectHref(search)}
             variant="light"
             radius="xl"
             // The wizard's code (and federation's runtime, which this page does not load) starts
