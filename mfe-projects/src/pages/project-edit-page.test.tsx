@@ -401,8 +401,14 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       "Couldn't save your changes. Please try again.",
     ],
     [
+      // 'Please refresh' would lose the edits the form still holds.
       'a server error',
       apiError(500, 'INTERNAL', 'Internal server error'),
+      "Couldn't save your changes. Please try again.",
+    ],
+    [
+      'an answer the page cannot read',
+      json({ unexpected: true }),
       'An unexpected error occurred. Please refresh and try again.',
     ],
     [

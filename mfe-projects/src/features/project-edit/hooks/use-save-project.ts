@@ -60,8 +60,12 @@ export function saveFailureOf(error: unknown): SaveFailure {
           'This project no longer exists: it may have been cancelled in another tab. Your changes are still shown here, but they cannot be saved.',
       };
     }
+    // A refresh would lose the edits the form still holds, and the server may answer next time.
     if (error.status >= 500) {
-      return { toast: SAVE_TOASTS.unexpected, detail: 'Something went wrong on our side.' };
+      return {
+        toast: SAVE_TOASTS.failed,
+        detail: 'Something went wrong on our side. Your changes are still here: confirm again.',
+      };
     }
     return {
       toast: SAVE_TOASTS.failed,
@@ -74,6 +78,7 @@ export function saveFailureOf(error: unknown): SaveFailure {
       detail: 'We could not reach TrekPeru. Check your connection, then confirm again.',
     };
   }
+  // An answer this page cannot read: newer code, which a refresh loads, may.
   return { toast: SAVE_TOASTS.unexpected, detail: 'Something went wrong on our side.' };
 }
 
