@@ -276,6 +276,22 @@ test('a Google-linked account unlinks the magic link, then links it back', async
   await expect(methods.getByRole('button', { name: 'Unlink Google' })).toBeEnabled();
 });
 
+test('cancelling at the provider while linking Google comes back to settings, signed in', async ({
+  page,
+}) => {
+  await signUp(page, 'link.cancel@example.com', 'Cai');
+  const methods = section(page, 'Sign-in Methods');
+
+  await methods.getByRole('link', { name: 'Link Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to the test provider' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/u/settings');
+  await expect(toast(page, 'Linking cancelled')).toBeVisible();
+  await expect(toast(page, 'Nothing was connected.')).toBeVisible();
+  await expect(methods.getByRole('link', { name: 'Link Google' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+});
+
 test('TEMPORARY_EMAIL: from the wizard to settings, a real e-mail, and back to a created request', async ({
   page,
 }) => {

@@ -446,6 +446,42 @@ describe('OAuth sign-in', () => {
     expect(methods.google.connected).toBe(true);
   });
 
+  it('takes a linking cancelled or failed at the provider back to settings, not to the sign-in page', async () => {
+    await api.db.query("delete from rate_limits where key like 'oauth-start:%'");
+    const { cookie } = await api.signIn('link-cancel@example.com');
+    const cookies = new Map([[new URL(api.url).host, cookie]]);
+    idp.signInAs(null);
+    const cancelled = await browse(api, '/auth/google?mode=link&returnTo=/u/settings', cookies);
+    expect(`${cancelled.url.pathname}${cancelled.url.search}`).toBe(
+      '/u/settings?error=access_denied',
+    );
+
+    /** A linking started in this browser, its callback answered with `query` besides the state. */
+    const callback = async (query: string, finishedAs = cookie) => {
+      const start = await api.request('GET', '/auth/facebook?mode=link&returnTo=/u/settings', {
+        as: cookie,
+      });
+      const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
+      const browser = sessionCookieOf(start);
+      return api.request('GET', `/auth/facebook/callback?${query}&state=${state}`, {
+        as: `${finishedAs}; ${browser}`,
+      });
+    };
+    const refused = await callback('error=server_error');
+    expect(refused.headers.get('location')).toBe('/u/settings?error=provider_error');
+    const badCode = await callback('code=not-a-code');
+    expect(badCode.headers.get('location')).toBe('/u/settings?error=provider_error');
+    // Someone else signed in since, in this browser: their settings hear nothing of it.
+    const other = await api.signIn('link-cancel-other@example.com');
+    const switched = await callback('error=access_denied', other.cookie);
+    expect(switched.headers.get('location')).toBe('/sign-in?error=invalid_state');
+    const methods = (await (
+      await api.request('GET', '/api/auth/methods', { as: cookie })
+    ).json()) as { google: { connected: boolean }; facebook: { connected: boolean } };
+    expect(methods.google.connected).toBe(false);
+    expect(methods.facebook.connected).toBe(false);
+  });
+
   it('creates a user with a placeholder e-mail when the provider gives none', async () => {
     idp.accounts.set('fb-2', { sub: 'fb-2', given_name: 'Nomail' });
     idp.signInAs('fb-2');

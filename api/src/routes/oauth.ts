@@ -166,11 +166,22 @@ export function registerOAuthRoutes(
         if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
           return signInError(reply, 'invalid_state');
         }
+        const linking = flow.mode === 'link';
+        if (linking) {
+          // Linking adds a sign-in method to the account signed in now, and to no other.
+          const session = await currentSession(ctx, request);
+          if (!flow.user_id || session?.userId !== flow.user_id) {
+            return signInError(reply, 'invalid_state');
+          }
+        }
+        // A linking that fails goes back to the settings page of the person signed in, not to
+        // the sign-in page (docs/product/account.md, "Link Google or Facebook").
+        const fail = (code: 'access_denied' | 'provider_error') =>
+          linking
+            ? reply.redirect(redirectLocation(flow.return_to, { error: code }, PATHS.settings), 302)
+            : signInError(reply, code);
         if (query.error !== undefined)
-          return signInError(
-            reply,
-            query.error === 'access_denied' ? 'access_denied' : 'provider_error',
-          );
+          return fail(query.error === 'access_denied' ? 'access_denied' : 'provider_error');
 
         let identity: ProviderIdentity;
         try {
@@ -181,15 +192,10 @@ export function registerOAuthRoutes(
           });
         } catch (error) {
           request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
-          return signInError(reply, 'provider_error');
+          return fail('provider_error');
         }
 
-        if (flow.mode === 'link') {
-          // Linking adds a sign-in method to the account signed in now, and to no other.
-          const session = await currentSession(ctx, request);
-          if (!flow.user_id || session?.userId !== flow.user_id) {
-            return signInError(reply, 'invalid_state');
-          }
+        if (linking) {
           const linked = await db.transaction((tx) =>
             linkIdentity(tx, flow.user_id ?? '', name, identity),
           );

@@ -533,6 +533,31 @@ describe('sign-in methods', () => {
     expect(screen.getByText(/Confirm your email address first/)).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  it('says a linking cancelled at the provider connected nothing, without calling it a failure', async () => {
+    settingsApi();
+    const show = vi.spyOn(notifications, 'show');
+    onTestFinished(() => show.mockRestore());
+    const { router } = renderPage(<SettingsPage />, '/u/settings?error=access_denied');
+    expect(await screen.findByText('Linking cancelled')).toBeTruthy();
+    expect(
+      screen.getByText('Nothing was connected. You can link it whenever you like.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Failed to link account')).toBeNull();
+    const told = show.mock.calls.find(([toast]) => toast.title === 'Linking cancelled');
+    expect(told?.[0].color).not.toBe('red');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says a provider that failed did not link the account', async () => {
+    settingsApi();
+    const { router } = renderPage(<SettingsPage />, '/u/settings?error=provider_error');
+    expect(await screen.findByText('Failed to link account')).toBeTruthy();
+    expect(
+      screen.getByText('The provider could not connect your account. Please try again.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
 });
 
 describe('notifications', () => {

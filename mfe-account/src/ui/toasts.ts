@@ -14,6 +14,11 @@ export function toastFailure(message: string, title?: string, replaces?: string)
   show('red', message, title, replaces);
 }
 
+/** A toast that tells how things stand, neither good news nor a failure (nothing was done). */
+export function toastNeutral(message: string, title?: string) {
+  show('gray', message, title);
+}
+
 function show(color: string, message: string, title?: string, replaces?: string) {
   if (replaces) notifications.hide(replaces);
   notifications.show({ color, message, ...(title ? { title } : {}) });

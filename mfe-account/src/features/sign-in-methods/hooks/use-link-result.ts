@@ -1,7 +1,7 @@
 import type { AuthMethods } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toastFailure, toastSuccess } from '../../../ui/toasts';
+import { toastFailure, toastNeutral, toastSuccess } from '../../../ui/toasts';
 import { findMethod } from '../model/methods';
 
 /** What the address said about the linking the browser comes back from. */
@@ -13,8 +13,9 @@ interface LinkReturn {
 /**
  * Back from linking a sign-in method (`?linked=google`, `?error=already_linked` when that
  * provider account belongs to someone else, `?error=email_unproven` when nobody has proven the
- * account's e-mail yet): says how it went, then removes the parameter so a
- * reload says nothing twice.
+ * account's e-mail yet, `?error=access_denied` when the person cancelled at the provider,
+ * `?error=provider_error` when the provider failed): says how it went, then removes the
+ * parameter so a reload says nothing twice.
  *
  * Anyone can type `?linked=google`: "Account linked" is said only once `methods` (the section's
  * read, waited for) shows that method connected; otherwise nothing is said, and the section's
@@ -65,6 +66,17 @@ export function useLinkResult(methods: AuthMethods | undefined) {
     } else if (returned.error === 'email_unproven') {
       toastFailure(
         'Confirm your email address first: sign in with the link we email you, then link this account.',
+        'Failed to link account',
+      );
+    } else if (returned.error === 'access_denied') {
+      // The person's own choice at the provider: nothing went wrong.
+      toastNeutral(
+        'Nothing was connected. You can link it whenever you like.',
+        'Linking cancelled',
+      );
+    } else if (returned.error === 'provider_error') {
+      toastFailure(
+        'The provider could not connect your account. Please try again.',
         'Failed to link account',
       );
     }
