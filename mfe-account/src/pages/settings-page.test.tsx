@@ -76,7 +76,11 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
       'GET /api/user/settings': () => never(),
     });
     renderPage(<SettingsPage />);
-    expect(await screen.findByLabelText('Loading Notifications')).toBeTruthy();
+    // What a screen reader gets: one status per section waiting, in words.
+    const waitingSection = await screen.findByRole('region', { name: 'Notifications' });
+    const waiting = await within(waitingSection).findByRole('status');
+    expect(waiting.textContent).toBe('Loading notifications…');
+    expect(within(waitingSection).getAllByText(/Loading/)).toHaveLength(1);
     expect(await screen.findByText("We couldn't load your sign-in methods.")).toBeTruthy();
     fail = false;
     await userEvent.click(
@@ -138,7 +142,7 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     await userEvent.keyboard('{Enter}');
     // Asked again: the failure and its (busy) Retry stay, with the focus.
     await waitFor(() => expect(retry.getAttribute('aria-disabled')).toBe('true'));
-    expect(screen.queryByLabelText('Loading Notifications')).toBeNull();
+    expect(screen.queryByText('Loading notifications…')).toBeNull();
     expect(document.activeElement).toBe(retry);
     // It fails again: the same Retry, focused, ready.
     await answer(failed());

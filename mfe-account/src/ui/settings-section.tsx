@@ -1,4 +1,4 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type RetryableRead, useRetry } from '@trek/shared';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { RetryAlert } from './retry-alert';
@@ -68,7 +68,10 @@ export function SettingsSection({
             onRetry={retry.retry}
           />
         ) : read.isPending ? (
-          <Stack gap="sm" aria-busy="true" aria-label={`Loading ${title}`}>
+          // Marked as the suite marks loading (PageSkeleton): a status with words a screen reader
+          // says once; a label on a plain element would be dropped.
+          <Stack gap="sm" role="status" aria-busy="true">
+            <VisuallyHidden>{`Loading ${title.toLowerCase()}…`}</VisuallyHidden>
             <Skeleton height={20} width="60%" />
             <Skeleton height={20} width="80%" />
             <Skeleton height={20} width="40%" />
