@@ -55,6 +55,20 @@ describe('the profile photo dialog', () => {
     URL.revokeObjectURL = () => {};
   });
 
+  it('shows "No preview" in the preview\'s square for a file the browser cannot draw', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    await userEvent.upload(fileInput(dialog), png('fake.png'));
+    const preview = within(dialog).getByRole('img', { name: 'Preview of the chosen photo' });
+    // What a browser does with a .png that holds no image.
+    fireEvent.error(preview);
+    expect(await within(dialog).findByText('No preview')).toBeTruthy();
+    expect(within(dialog).queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
+    expect(within(dialog).getByText('fake.png')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Upload photo' })).toBeTruthy();
+  });
+
   it('goes from a chosen photo with its preview, through the upload, to done; the user gets the photo', async () => {
     const api = photoApi();
     const { queryClient } = renderPage(<SettingsPage />);

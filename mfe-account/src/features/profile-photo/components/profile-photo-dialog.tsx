@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Image, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import {
   busyButtonProps,
   changeProfileImageMutationOptions,
@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { hideToast, toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
 import { failureToast, rejectionToast, type Toast, uploadedToast } from '../model/photo-toasts';
 import { PhotoDropArea } from './photo-drop-area';
+import { PhotoPreview } from './photo-preview';
 
 type Stage = 'idle' | 'selected' | 'uploading' | 'done' | 'confirm-remove';
 
@@ -165,16 +166,7 @@ export function ProfilePhotoDialog({
       {(stage === 'selected' || stage === 'uploading') && file && (
         <Stack gap="md">
           <Group wrap="nowrap" gap="md">
-            {preview && (
-              <Image
-                src={preview}
-                alt="Preview of the chosen photo"
-                w={96}
-                h={96}
-                radius="xl"
-                fit="cover"
-              />
-            )}
+            {preview && <PhotoPreview src={preview} />}
             <Stack gap={2} miw={0}>
               <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
                 {file.name}
