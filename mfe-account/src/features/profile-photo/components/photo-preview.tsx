@@ -1,4 +1,4 @@
-import { Center, Image, Text } from '@mantine/core';
+import { Image, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 const SIZE = 96;
@@ -13,16 +13,18 @@ export function PhotoPreview({ src }: { src: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   if (broken === src) {
     return (
-      <Center
+      <Stack
         w={SIZE}
         h={SIZE}
         bg="gray.1"
+        align="center"
+        justify="center"
         style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-xl)' }}
       >
         <Text fz="sm" c="gray.8" ta="center">
           No preview
         </Text>
-      </Center>
+      </Stack>
     );
   }
   return (
