@@ -98,6 +98,11 @@ test('a page loaded afresh opens at its top, not where the last page was left; a
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  // An address this tab has seen, opened afresh again: its top too.
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("Log out forgets the account's requests in this browser: the next person sees neither the last one sent nor one unsent", async ({

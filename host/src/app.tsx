@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { startAuthSync } from './auth/auth-sync';
 import { capturePrerenderedPage } from './federation/prerendered-page';
 import { startFederation } from './federation/runtime';
+import { giveLoadedPageAHistoryKey } from './layout/history-key';
 import { buildRoutes, preloadRoute } from './routes';
 
 startFederation();
@@ -14,6 +15,7 @@ startFederation();
 // The one QueryClient and the one router of the page; remotes use them through the shared
 // singletons and never create their own inside the host.
 const queryClient = createQueryClient();
+giveLoadedPageAHistoryKey();
 const router = createBrowserRouter(buildRoutes());
 // A sign-in or sign-out in another tab shows here too.
 startAuthSync(queryClient);

@@ -6,13 +6,14 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /**
- * Where a page's scroll position is kept. React Router names every page loaded afresh (typed,
- * a link from an e-mail, a sign-in's redirect) 'default', so by its own key each would open at
- * the place the last one was left; by its address, a reload still returns to where it was.
+ * Where a page's scroll position is kept: by React Router's key of the history entry (every page
+ * loaded afresh gets its own, `giveLoadedPageAHistoryKey`). An entry the browser made itself, a
+ * jump to `#main-content` by the skip link, has none ('default'): it is kept by its path and
+ * fragment, never by its query (which may carry a token).
  */
 export function scrollPositionKey(location: Location): string {
   return location.key === 'default'
-    ? `loaded:${location.pathname}${location.search}`
+    ? `fragment:${location.pathname}${location.hash}`
     : location.key;
 }
 

@@ -30,7 +30,9 @@ export function createProjectHref(search: string): string {
   const tags = new URLSearchParams(
     [...new URLSearchParams(search)].filter(([name]) => CAMPAIGN_TAGS.includes(name)),
   );
-  return tags.size > 0 ? `/create-project?${tags}` : '/create-project';
+  // Not `tags.size`: Safari 16 and Chrome before 113, which the build targets, lack it.
+  const query = tags.toString();
+  return query ? `/create-project?${query}` : '/create-project';
 }
 
 export function LandingPage() {
