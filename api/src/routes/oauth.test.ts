@@ -475,6 +475,9 @@ describe('OAuth sign-in', () => {
     const other = await api.signIn('link-cancel-other@example.com');
     const switched = await callback('error=access_denied', other.cookie);
     expect(switched.headers.get('location')).toBe('/sign-in?error=invalid_state');
+    // The session ended meanwhile: sign in again, and come back to settings to link.
+    const ended = await callback('code=not-a-code', '');
+    expect(ended.headers.get('location')).toBe('/sign-in?returnTo=%2Fu%2Fsettings');
     const methods = (await (
       await api.request('GET', '/api/auth/methods', { as: cookie })
     ).json()) as { google: { connected: boolean }; facebook: { connected: boolean } };

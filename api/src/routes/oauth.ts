@@ -170,6 +170,14 @@ export function registerOAuthRoutes(
         if (linking) {
           // Linking adds a sign-in method to the account signed in now, and to no other.
           const session = await currentSession(ctx, request);
+          // The session ended while the person was at the provider: sign in, then link again
+          // from where they started (as a linking started signed out is answered).
+          if (flow.user_id && !session) {
+            return reply.redirect(
+              `${PATHS.signIn}?returnTo=${encodeURIComponent(flow.return_to)}`,
+              302,
+            );
+          }
           if (!flow.user_id || session?.userId !== flow.user_id) {
             return signInError(reply, 'invalid_state');
           }
