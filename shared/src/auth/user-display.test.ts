@@ -14,4 +14,15 @@ describe('user display fallbacks', () => {
     expect(userDisplayName({ firstName: null, email: 'wanderer@example.com' })).toBe('wanderer');
     expect(userDisplayName({ firstName: null, email: null })).toBe('User');
   });
+
+  it("passes over a provider's placeholder address: 'User' and U, never 'facebook-1234'", () => {
+    const placeholder = {
+      firstName: null,
+      email: 'facebook-1234@users.trekperu.invalid',
+      hasTemporaryEmail: true,
+    };
+    expect(userDisplayName(placeholder)).toBe('User');
+    expect(userInitial(placeholder)).toBe('U');
+    expect(userDisplayName({ ...placeholder, firstName: 'Ana' })).toBe('Ana');
+  });
 });
