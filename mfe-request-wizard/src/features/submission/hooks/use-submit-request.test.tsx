@@ -110,6 +110,23 @@ describe('useSubmitRequest', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('says how long to wait after the site-wide rate limit, which is no duplicate', async () => {
+    mockApi({
+      user: traveler,
+      routes: {
+        'POST /api/projects': apiError(429, 'RATE_LIMITED', 'Too many requests', {
+          'Retry-After': '120',
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<Submitter />);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Error creating request');
+    expect(toast.textContent).toContain('Too many requests. Please try again in 2 minutes.');
+  });
+
   it('stays silent on a blocked duplicate (429) and names other failures', async () => {
     let answer = apiError(429, 'DUPLICATE_REQUEST', 'Too many requests');
     const api = mockApi({ user: traveler, routes: { 'POST /api/projects': () => answer } });

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   ApiError,
   createProjectMutationOptions,
+  rateLimitMessage,
   rememberSubmitAfterSignIn,
   useAuth,
   usePreloadRoute,
@@ -17,9 +18,25 @@ import { saveCreatedProject, summaryOf } from '../created-project';
 /** After TEMPORARY_EMAIL the traveler is sent to settings after this delay. */
 export const TEMPORARY_EMAIL_REDIRECT_MS = 2000;
 
-/** A 429 (DUPLICATE_REQUEST, or any rate limit) is a blocked duplicate: nothing to say. */
+/**
+ * A 429 is a blocked duplicate, with nothing to say (spec section 8), except the site-wide
+ * per-address limit (RATE_LIMITED: a shared network, say), which the spec's 429 never meant:
+ * silence there would leave the traveler pressing Submit to no effect.
+ */
 function isBlockedDuplicate(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 429 || error.code === 'DUPLICATE_REQUEST');
+  return (
+    error instanceof ApiError &&
+    error.code !== 'RATE_LIMITED' &&
+    (error.status === 429 || error.code === 'DUPLICATE_REQUEST')
+  );
+}
+
+/** What a failed creation says: the server's words, or how long to wait after a rate limit. */
+function creationFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
+  if (error.code === 'RATE_LIMITED') return rateLimitMessage(error.retryAfterSeconds);
+  // The fallback when the server gives no message (docs/product/wizard.md, "Errors").
+  return error.serverMessage || 'Failed to create project';
 }
 
 /**
@@ -79,11 +96,7 @@ export function useSubmitRequest() {
           notifications.show({
             color: 'red',
             title: 'Error creating request',
-            // The fallback when the server gives no message (docs/product/wizard.md, "Errors").
-            message:
-              error instanceof ApiError
-                ? error.serverMessage || 'Failed to create project'
-                : 'Something went wrong. Please try again.',
+            message: creationFailureMessage(error),
           });
         }
       } finally {
