@@ -105,6 +105,20 @@ test('a page loaded afresh opens at its top, not where the last page was left; a
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('Back returns to where the page was left, with the focus on its heading', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/landing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+  await page.getByRole('link', { name: 'Create Trek Request' }).click();
+  await expect(page).toHaveURL('/create-project');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(500);
+});
+
 test("Log out forgets the account's requests in this browser: the next person sees neither the last one sent nor one unsent", async ({
   travelerPage: page,
 }) => {

@@ -48,7 +48,9 @@ export function RouteAnnouncer({ mainId }: { mainId: string }) {
     };
     const focusHeading = (heading: HTMLHeadingElement) => {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus();
+      // Back or Forward returns the page to where it was left (ScrollRestoration): focus must
+      // not scroll it to its heading.
+      heading.focus({ preventScroll: true });
     };
     // The page sets its title as it renders; read it once this frame is done. The same title
     // again leaves the status line as it is, so it is not read out twice.
