@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { PATHS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { expectNoAxeViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
@@ -81,21 +82,29 @@ test('on the create page the header gets a border after 10 px of scroll', async 
   await expect(header).toHaveAttribute('data-bordered', 'true');
 });
 
+/** Scrolls the page to `y`, again if a render in between (the live page replacing the prerendered one) moved it. */
+async function scrollPageTo(page: Page, y: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBe(y);
+}
+
 test('a page loaded afresh opens at its top, not where the last page was left; a reload keeps its place', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await scrollPageTo(page, 400);
   // Typed in the address bar: another page, loaded afresh.
   await page.goto('/provider/apply');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForLoadState('load');
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await page.evaluate(() => window.scrollTo(0, 300));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await scrollPageTo(page, 300);
   await page.reload();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
   // An address this tab has seen, opened afresh again: its top too.
@@ -109,14 +118,35 @@ test('Back returns to where the page was left, with the focus on its heading', a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 500));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
-  await page.getByRole('link', { name: 'Create Trek Request' }).click();
+  const create = page.getByRole('link', { name: 'Create Trek Request' });
+  // Where the page is left: scrolled down, the link in view (a click scrolls to it first).
+  await scrollPageTo(page, 500);
+  await create.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(300);
+  await create.click();
   await expect(page).toHaveURL('/create-project');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeFocused();
-  expect(await page.evaluate(() => window.scrollY)).toBe(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(left);
+});
+
+test('a reload of a page whose content comes after its skeleton returns to where it was left', async ({
+  travelerPage: page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/u/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Security & Privacy' })).toBeVisible();
+  await scrollPageTo(page, 600);
+  // The sections' reads answer late: the skeletons are shorter than the page left.
+  await page.route('**/api/user/settings', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Security & Privacy' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
 });
 
 test("Log out forgets the account's requests in this browser: the next person sees neither the last one sent nor one unsent", async ({
