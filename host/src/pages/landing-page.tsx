@@ -1,5 +1,6 @@
 import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PageMeta } from '@trek/shared';
+import { CAMPAIGN_QUERY_PARAMETERS } from '@trek/shared/contract';
 import { Link, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 
@@ -18,8 +19,7 @@ const BENEFITS = [
   },
 ];
 
-/** The campaign tags the wizard records (utm_source, utm_medium, utm_campaign). */
-const CAMPAIGN_TAGS = ['utm_source', 'utm_medium', 'utm_campaign'];
+const CAMPAIGN_TAGS: readonly string[] = Object.values(CAMPAIGN_QUERY_PARAMETERS);
 
 /**
  * The wizard's address, with the campaign tags this page was reached with: the wizard reads them

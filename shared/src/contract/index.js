@@ -21,6 +21,7 @@ export { isLoopback } from './network.js';
 export {
   ADMIN_AREAS,
   API_PATHS,
+  CAMPAIGN_QUERY_PARAMETERS,
   DEFAULT_RETURN_TO,
   hrefTo,
   isApiPath,

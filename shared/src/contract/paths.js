@@ -52,6 +52,16 @@ export const DEFAULT_RETURN_TO = PATHS.projects;
  */
 export const RETURN_PATH_MAX_LENGTH = 500;
 
+/**
+ * The query parameters of a campaign link that a trek request records as its `utm`: the wizard
+ * reads them from its address, and the landing page passes them on to the wizard.
+ */
+export const CAMPAIGN_QUERY_PARAMETERS = /** @type {const} */ ({
+  source: 'utm_source',
+  medium: 'utm_medium',
+  campaign: 'utm_campaign',
+});
+
 /** A stand-in origin to resolve paths against; only its path, query and fragment are kept. */
 const SITE = 'http://site.invalid';
 

@@ -7,7 +7,7 @@ import {
   wizardFormDataSchema,
   writeJson,
 } from '@trek/shared';
-import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
+import { CAMPAIGN_QUERY_PARAMETERS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { emptyFormData, type Utm, withoutPastStart } from './wizard-state';
 
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
@@ -17,9 +17,9 @@ export const SAVE_FORM_DATA_EVENT = 'trek:save-form-data';
 export function readUtm(search: string): Utm {
   const params = new URLSearchParams(search);
   return {
-    source: params.get('utm_source') ?? '',
-    medium: params.get('utm_medium') ?? '',
-    campaign: params.get('utm_campaign') ?? '',
+    source: params.get(CAMPAIGN_QUERY_PARAMETERS.source) ?? '',
+    medium: params.get(CAMPAIGN_QUERY_PARAMETERS.medium) ?? '',
+    campaign: params.get(CAMPAIGN_QUERY_PARAMETERS.campaign) ?? '',
   };
 }
 
