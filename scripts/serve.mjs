@@ -147,9 +147,9 @@ export async function startStaticServer(options) {
       ),
       String(req.headers['accept-encoding'] ?? ''),
     );
-    // The app shows its not-found page for a path of no route; the answer says so too (a search
-    // engine or a link checker reads the status, not the page).
-    res.writeHead(isSitePath(pathname) || pathname === '/index.html' ? 200 : 404, {
+    // The app shows its not-found page for a path of no route (/index.html, the build's file, is
+    // none either); the answer says so too (a search engine or a link checker reads the status).
+    res.writeHead(isSitePath(pathname) ? 200 : 404, {
       ...pageSecurityHeaders({
         remoteOrigins: remoteOrigins(remoteMap ?? {}),
         styleNonce,

@@ -189,7 +189,7 @@ describe('files of a build that are not for browsers', () => {
       expect(await res.text(), path).toBe('Not found');
     }
     const page = await fetch(`${url}/index.html`, { headers: { 'accept-encoding': 'br' } });
-    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
   it("never serves a remote's build statistics, only its manifest", async () => {
@@ -650,6 +650,10 @@ describe("the host's pages", () => {
     expect(await missing.text()).toContain('<div id="root">');
     expect((await fetch(`${url}/u/projects/42/edit`)).status).toBe(200);
     expect((await fetch(`${url}/`)).status).toBe(200);
+    // The build's own file name is no page of the site either: the app shows Trail Not Found.
+    const file = await fetch(`${url}/index.html`);
+    expect(file.status).toBe(404);
+    expect(await file.text()).toContain('<div id="root">');
   });
 
   it('serve their static files, and 404 for a missing file rather than the page', async () => {
