@@ -14,6 +14,10 @@ describe('how a project reads', () => {
     expect(statusDisplay('completed')).toEqual({ label: 'Completed', color: 'gray' });
     expect(statusDisplay('archived')).toEqual({ label: 'Unknown status', color: 'gray' });
     expect(statusDisplay('')).toEqual({ label: 'Unknown status', color: 'gray' });
+    // The names every object inherits are statuses like any other unknown one.
+    for (const inherited of ['constructor', 'toString', '__proto__']) {
+      expect(statusDisplay(inherited), inherited).toEqual({ label: 'Unknown status', color: 'gray' });
+    }
   });
 
   it('says traveler for one and travelers for more', () => {

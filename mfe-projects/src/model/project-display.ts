@@ -12,14 +12,15 @@ export interface StatusDisplay {
   color: 'yellow' | 'green' | 'gray';
 }
 
-const STATUSES: Readonly<Record<string, StatusDisplay>> = {
-  pending: { label: 'Pending guide responses', color: 'yellow' },
-  active: { label: 'Active booking', color: 'green' },
-  completed: { label: 'Completed', color: 'gray' },
-};
+// A Map, not an object: a status named like an inherited property ('constructor') is unknown too.
+const STATUSES: ReadonlyMap<string, StatusDisplay> = new Map([
+  ['pending', { label: 'Pending guide responses', color: 'yellow' }],
+  ['active', { label: 'Active booking', color: 'green' }],
+  ['completed', { label: 'Completed', color: 'gray' }],
+]);
 
 export function statusDisplay(status: string): StatusDisplay {
-  return STATUSES[status] ?? { label: 'Unknown status', color: 'gray' };
+  return STATUSES.get(status) ?? { label: 'Unknown status', color: 'gray' };
 }
 
 /** '1 traveler', '4 travelers'; 'Not set' when the project has no group size. */
