@@ -76,9 +76,12 @@ test('on the create page the header gets a border after 10 px of scroll', async 
   const header = page.getByRole('banner');
   await expect(header).not.toHaveAttribute('data-bordered');
   await page.mouse.wheel(0, 5);
-  await page.evaluate(() => window.scrollTo(0, 5));
-  await expect(header).not.toHaveAttribute('data-bordered');
   await page.evaluate(() => window.scrollTo(0, 40));
+  await expect(header).toHaveAttribute('data-bordered', 'true');
+  // Each side of the 10 px, reached from the other state: each expectation waits for a change.
+  await page.evaluate(() => window.scrollTo(0, 9));
+  await expect(header).not.toHaveAttribute('data-bordered');
+  await page.evaluate(() => window.scrollTo(0, 11));
   await expect(header).toHaveAttribute('data-bordered', 'true');
 });
 

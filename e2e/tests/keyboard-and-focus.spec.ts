@@ -27,7 +27,9 @@ test('the trek and duration cards are one Tab stop each; arrow keys select witho
     'aria-checked',
     'true',
   );
-  // Well past the 300 ms auto-advance: still on the first step.
+  // Well past the 300 ms auto-advance: still on the first step. A real wait: what is checked is
+  // that nothing happens when it is over.
+  await page.waitForTimeout(800);
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
   // One Tab leaves the cards for Next, and Shift+Tab comes back to the chosen one.
   await page.keyboard.press('Tab');
