@@ -166,6 +166,37 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await waitFor(() => expect(api.callsTo('GET /api/projects/:id')).toHaveLength(2));
   });
 
+  it("reads 'Saving...' on its busy confirm button, which keeps the keyboard and sends once", async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = mockEditApi({
+      'PATCH /api/projects/:id': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    const input = within(row('Travelers')).getByRole('textbox', { name: 'Number of travelers' });
+    await user.clear(input);
+    await user.type(input, '3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm changes' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Saving...' });
+    expect(document.activeElement).toBe(busy);
+    expect(within(dialog).getByRole('button', { name: 'Back to editing' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.click(busy);
+    expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
+
+    answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
+  });
+
   describe('a start date that passes while the review is open', () => {
     afterEach(() => vi.useRealTimers());
 
