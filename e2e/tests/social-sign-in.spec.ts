@@ -178,6 +178,8 @@ test('Facebook vouches for no e-mail: its account gets no admin rights, and a ma
   await owner.context().close();
   // The Facebook sign-in lost the account, and its session with it.
   await page.reload();
+  // The header has answered (its placeholder would hide the menu too): a visitor's Sign In.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mallory, account menu' })).toBeHidden();
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
