@@ -16,7 +16,10 @@ describe('how a project reads', () => {
     expect(statusDisplay('')).toEqual({ label: 'Unknown status', color: 'gray' });
     // The names every object inherits are statuses like any other unknown one.
     for (const inherited of ['constructor', 'toString', '__proto__']) {
-      expect(statusDisplay(inherited), inherited).toEqual({ label: 'Unknown status', color: 'gray' });
+      expect(statusDisplay(inherited), inherited).toEqual({
+        label: 'Unknown status',
+        color: 'gray',
+      });
     }
   });
 
