@@ -213,6 +213,66 @@ describe('RequestWizard', () => {
     expect(screen.getByText('outside step 0')).toBeTruthy();
   });
 
+  describe('a pending auto-advance', () => {
+    const lares = selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights');
+
+    function withFakeTimers(run: () => Promise<void>) {
+      return async () => {
+        mockApi();
+        vi.useFakeTimers();
+        try {
+          await run();
+        } finally {
+          vi.useRealTimers();
+        }
+      };
+    }
+
+    it(
+      'is undone by Back: the wizard stays on the step Back went to',
+      withFakeTimers(async () => {
+        renderPage(<Controlled initial={lares} initialStep={1} />);
+        const durations = screen.getByRole('radiogroup', {
+          name: 'How long would you like to trek?',
+        });
+        fireEvent.click(within(durations).getAllByRole('radio')[0] as HTMLElement);
+        fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+        expect(screen.getByText('outside step 0')).toBeTruthy();
+        act(() => vi.advanceTimersByTime(1000));
+        expect(screen.getByText('outside step 0')).toBeTruthy();
+        await act(() => import('./dates-step'));
+      }),
+    );
+
+    it(
+      'does not move on again after Next: the next step is shown, not skipped',
+      withFakeTimers(async () => {
+        renderPage(<Controlled initial={lares} initialStep={0} />);
+        const treks = screen.getByRole('radiogroup', { name: 'Choose your trek' });
+        fireEvent.click(within(treks).getByRole('radio', { name: 'Lares' }));
+        fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+        expect(screen.getByText('outside step 1')).toBeTruthy();
+        act(() => vi.advanceTimersByTime(1000));
+        expect(screen.getByText('outside step 1')).toBeTruthy();
+        await act(() => import('./dates-step'));
+      }),
+    );
+
+    it(
+      'is dropped by an arrow key to another card, which never moves on',
+      withFakeTimers(async () => {
+        renderPage(<Controlled initial={emptyFormData()} initialStep={0} />);
+        const treks = screen.getByRole('radiogroup', { name: 'Choose your trek' });
+        const card = (name: string) => within(treks).getByRole('radio', { name });
+        fireEvent.click(card('Salkantay'));
+        fireEvent.keyDown(card('Salkantay'), { key: 'ArrowDown', code: 'ArrowDown' });
+        expect(card('Ausangate').getAttribute('aria-checked')).toBe('true');
+        act(() => vi.advanceTimersByTime(1000));
+        expect(screen.getByText('outside step 0')).toBeTruthy();
+      }),
+    );
+  });
+
   it('shows only the step indicator in indicator-only mode', () => {
     renderPage(
       <RequestWizard data={emptyFormData()} update={() => {}} indicatorOnly onSubmit={() => {}} />,

@@ -96,8 +96,23 @@ export const RequestWizard = memo(function RequestWizard({
   // The timer reads the newest answers: the choice that scheduled it has been applied by then.
   const latest = useRef({ data, step });
   latest.current = { data, step };
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A pending auto-advance belongs to the step it was scheduled on: leaving that step by any way
+  // (Back, Next, the step indicator, the browser's history) drops it, as does leaving the page.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; from: StepIndex } | undefined>(
+    undefined,
+  );
+  const cancelAdvance = () => {
+    clearTimeout(pending.current?.timer);
+    pending.current = undefined;
+  };
+  useEffect(
+    () => () => {
+      if (pending.current?.from !== step) return;
+      clearTimeout(pending.current.timer);
+      pending.current = undefined;
+    },
+    [step],
+  );
 
   // When the step changes (not on first render), the new step's heading takes focus.
   const focusRequest = useRef(false);
@@ -123,18 +138,28 @@ export const RequestWizard = memo(function RequestWizard({
     wasSubmitting.current = submitting;
   }, [submitting]);
 
-  const goTo = (target: StepIndex) => {
-    if (submitting || !canGoTo(target, latest.current.data)) return;
+  const changeStep = (target: StepIndex) => {
+    cancelAdvance();
     setStep(target);
   };
+  const goTo = (target: StepIndex) => {
+    if (submitting || !canGoTo(target, latest.current.data)) return;
+    changeStep(target);
+  };
+  // A later choice replaces a pending one, also a choice by arrow key, which never moves on.
   const scheduleAdvance = (advance = true) => {
+    cancelAdvance();
     if (!autoAdvance || !advance) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const { data: current, step: from } = latest.current;
+    const from = step;
+    const timer = setTimeout(() => {
+      pending.current = undefined;
+      const { data: current, step: now } = latest.current;
+      // Only from the step it was scheduled on, should a step change have slipped past the above.
+      if (now !== from) return;
       const to = nextStep(from, current);
       if (to !== from) setStep(to);
     }, AUTO_ADVANCE_MS);
+    pending.current = { timer, from };
   };
 
   const indicator = (
@@ -225,7 +250,7 @@ export const RequestWizard = memo(function RequestWizard({
             busy={submitting}
             nextRef={nextButton}
             nextDescribedBy={languageRequired ? languageHintId : undefined}
-            onBack={() => !submitting && setStep(previousStep(step))}
+            onBack={() => !submitting && changeStep(previousStep(step))}
             onNext={() => {
               if (!isStepComplete(step, data)) return;
               if (isLast) onSubmit();
