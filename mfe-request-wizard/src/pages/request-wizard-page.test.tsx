@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
-import { json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { renderRoutes } from '@trek/shared/testing/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
 import { renderPage } from '../test/render';
@@ -131,6 +132,96 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       const saved = JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}');
       expect(saved.travelers).toBe(2);
       expect(saved.dates).toMatchObject({ start: '', end: '' });
+    });
+  });
+
+  describe('while the request is being sent', () => {
+    function renderFromAnotherPage() {
+      const view = renderRoutes(
+        [
+          { path: '/', element: <p>Home page</p> },
+          { path: '/u/projects', element: <p>My projects page</p> },
+          { path: '/create-project', element: <RequestWizardPage /> },
+          { path: '/project-success', element: <p>Success page</p> },
+        ],
+        { path: '/' },
+      );
+      act(() => void view.router.navigate('/create-project'));
+      return view;
+    }
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+
+    it("keeps the wizard on the browser's Back, a link or leaving the site, then goes to the success page", async () => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      mockApi({
+        user: buildUser(),
+        routes: {
+          'POST /api/projects': async () => {
+            await answered;
+            return json(buildProject({ id: 'p2' }), 201);
+          },
+        },
+      });
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+      const user = userEvent.setup();
+      const { router } = renderFromAnotherPage();
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      expect(leave()).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+
+      await act(() => router.navigate(-1));
+      await act(() => router.navigate('/u/projects'));
+      expect(router.state.location.pathname).toBe('/create-project');
+      expect(screen.queryByText('Home page')).toBeNull();
+      expect(screen.queryByText('My projects page')).toBeNull();
+      expect(leave()).toBe(true);
+
+      answer();
+      expect(await screen.findByText('Success page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/project-success');
+      expect(leave()).toBe(false);
+    });
+
+    it('lets the traveler go again once a failed request has answered', async () => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      mockApi({
+        user: buildUser(),
+        routes: {
+          'POST /api/projects': async () => {
+            await answered;
+            return apiError(500, 'INTERNAL', 'Database unavailable');
+          },
+        },
+      });
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+      const user = userEvent.setup();
+      const { router } = renderFromAnotherPage();
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+      await act(() => router.navigate(-1));
+      expect(router.state.location.pathname).toBe('/create-project');
+
+      answer();
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('alertdialog', { name: 'Creating your trek request' }),
+        ).toBeNull(),
+      );
+      expect(leave()).toBe(false);
+      await act(() => router.navigate(-1));
+      expect(await screen.findByText('Home page')).toBeTruthy();
     });
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@trek/shared';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { StayWhileSending } from '../features/submission/components/stay-while-sending';
 import { useAutoSubmit } from '../features/submission/hooks/use-auto-submit';
 import { useSubmitRequest } from '../features/submission/hooks/use-submit-request';
 import { RequestWizard } from '../features/wizard/components/request-wizard';
@@ -33,7 +34,7 @@ const RegistrationModal = lazyWithRetry(() =>
 export default function RequestWizardPage() {
   const { data, update, replace, clearedElsewhere, stillSaved } = useWizardForm();
   const [step, setStep] = useStepInHistory(data);
-  const { submit, submitting, signInOpen, closeSignIn } = useSubmitRequest();
+  const { submit, submitting, isSending, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
   // Set when Submit request found the start date passed; gone once a new one is chosen.
@@ -147,6 +148,7 @@ export default function RequestWizardPage() {
           onSubmit={submitAnswers}
         />
       </Container>
+      {submitting && <StayWhileSending isSending={isSending} />}
       {modalOpened.current && (
         <Suspense fallback={null}>
           <RegistrationModal opened={signInOpen} onClose={closeSignIn} />

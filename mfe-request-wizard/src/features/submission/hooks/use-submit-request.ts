@@ -50,6 +50,9 @@ export function useSubmitRequest() {
   const navigate = useNavigate();
   const preloadRoute = usePreloadRoute();
   const locked = useRef(false);
+  // From the create call to its answer, when the page holds the traveler (StayWhileSending).
+  const sending = useRef(false);
+  const isSending = useCallback(() => sending.current, []);
   const [signInOpen, setSignInOpen] = useState(false);
   // Someone who leaves the wizard within the delay has gone where they chose: no pull back.
   const settingsRedirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -71,7 +74,10 @@ export function useSubmitRequest() {
         }
         // The success page's code loads while the project is being created.
         preloadRoute('/project-success');
+        sending.current = true;
         const project = await create.mutateAsync(toCreateProjectBody(data));
+        // Answered: the way to the success page is open.
+        sending.current = false;
         saveCreatedProject(summaryOf(project, data));
         clearSavedFormData();
         notifications.show({
@@ -100,6 +106,7 @@ export function useSubmitRequest() {
           });
         }
       } finally {
+        sending.current = false;
         locked.current = false;
       }
     },
@@ -109,6 +116,7 @@ export function useSubmitRequest() {
   return {
     submit,
     submitting: create.isPending,
+    isSending,
     signInOpen,
     closeSignIn: () => setSignInOpen(false),
   };
