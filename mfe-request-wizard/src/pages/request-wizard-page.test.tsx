@@ -45,6 +45,19 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     expect(window.history.state?.[STEP_HISTORY_KEY]).toBe(1);
   });
 
+  it('does not show a restored trek that cannot be chosen as chosen, and asks for the trek', async () => {
+    mockApi();
+    localStorage.setItem(
+      STORAGE_KEYS.wizardFormData,
+      JSON.stringify(buildWizardAnswers({ trek: 'Inca Trail' })),
+    );
+    renderPage(<RequestWizardPage />, '/create-project');
+    expect(await screen.findByText('1 out of 4')).toBeTruthy();
+    const inca = screen.getByRole('radio', { name: 'Inca Trail (coming soon)' });
+    expect(inca.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('walks a visitor through the four steps and opens the sign-in modal on submit', async () => {
     mockApi();
     const user = userEvent.setup();

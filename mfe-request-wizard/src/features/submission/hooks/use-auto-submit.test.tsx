@@ -63,6 +63,11 @@ describe('useAutoSubmit', () => {
     expect(decodeFormData(btoa('{"trek":1}'))).toBeNull();
   });
 
+  it('drops from the carried form a trek that cannot be chosen, and its duration', () => {
+    const decoded = decodeFormData(encode({ ...answers, trek: 'Inca Trail' }));
+    expect(decoded).toMatchObject({ trek: '', duration: '', travelers: answers.travelers });
+  });
+
   it('submits once the saved request of a visitor who pressed Submit, back signed in', async () => {
     mockApi({ user: null });
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { hasSavedFormData, saveFormData } from '../../wizard/model/persistence';
-import { isReadyToSubmit, withoutPastStart } from '../../wizard/model/wizard-state';
+import { isReadyToSubmit, restoredAnswers } from '../../wizard/model/wizard-state';
 
 declare global {
   interface Window {
@@ -18,14 +18,14 @@ declare global {
 
 /**
  * The form carried through a social sign-in as base64 JSON (without a start date that has passed
- * meanwhile); null when absent or unreadable.
+ * meanwhile, nor a trek that cannot be chosen); null when absent or unreadable.
  */
 export function decodeFormData(encoded: string | null): WizardFormData | null {
   if (!encoded) return null;
   try {
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
     const parsed = wizardFormDataSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
-    return parsed.success ? withoutPastStart(parsed.data) : null;
+    return parsed.success ? restoredAnswers(parsed.data) : null;
   } catch {
     return null;
   }

@@ -51,6 +51,18 @@ describe('wizard persistence', () => {
     expect(restoreFormData('').dates).toMatchObject({ start: '2099-01-05', end: '2099-01-08' });
   });
 
+  it('restores answers naming a trek that cannot be chosen without it and its duration', () => {
+    const lares = selectStartDate(
+      selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights'),
+      '2099-01-05',
+    );
+    // Saved by an older version, or edited by hand: selectTrek never lets Inca Trail in.
+    saveFormData({ ...lares, trek: 'Inca Trail' });
+    const restored = restoreFormData('');
+    expect(restored).toMatchObject({ trek: '', duration: '', travelers: lares.travelers });
+    expect(restored.dates.start).toBe('2099-01-05');
+  });
+
   it('lets fresh UTM parameters replace saved ones', () => {
     saveFormData(selectTrek(emptyFormData({ source: 'old', medium: '', campaign: '' }), 'Lares'));
     expect(restoreFormData('?utm_source=new').utm.source).toBe('new');

@@ -8,7 +8,7 @@ import {
   writeJson,
 } from '@trek/shared';
 import { CAMPAIGN_QUERY_PARAMETERS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
-import { emptyFormData, type Utm, withoutPastStart } from './wizard-state';
+import { emptyFormData, restoredAnswers, type Utm } from './wizard-state';
 
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
 export const SAVE_FORM_DATA_EVENT = 'trek:save-form-data';
@@ -25,7 +25,8 @@ export function readUtm(search: string): Utm {
 
 /**
  * The saved answers from local storage (unparseable data is dropped silently), else empty; a
- * start date that has passed since is dropped, so the wizard asks for the dates again.
+ * start date that has passed since is dropped, so the wizard asks for the dates again, and a trek
+ * that cannot be chosen (with its duration), so it asks for the trek again.
  */
 export function restoreFormData(search: string): WizardFormData {
   const saved = readJson(
@@ -36,7 +37,7 @@ export function restoreFormData(search: string): WizardFormData {
   const utm = readUtm(search);
   const hasUtm = Object.values(utm).some(Boolean);
   if (!saved) return emptyFormData(utm);
-  return withoutPastStart(hasUtm ? { ...saved, utm } : saved);
+  return restoredAnswers(hasUtm ? { ...saved, utm } : saved);
 }
 
 /** Whether this browser holds answers of its own (valid ones; invalid data is dropped). */

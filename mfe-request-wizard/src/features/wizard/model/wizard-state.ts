@@ -84,6 +84,21 @@ export function withoutPastStart(data: WizardFormData, today: Date = new Date())
   return { ...data, dates: { ...data.dates, start: '', end: '', baseDate: '' } };
 }
 
+/**
+ * Restored answers naming a trek that cannot be chosen (Inca Trail, coming soon; or a name the
+ * catalogue no longer has) lose it and its duration, so no disabled card shows as chosen and the
+ * trek is asked again, as selectTrek would never have let it in.
+ */
+export function withoutUnselectableTrek(data: WizardFormData): WizardFormData {
+  if (isTrekSelectable(data.trek)) return data;
+  return { ...data, trek: '', duration: '' };
+}
+
+/** Answers read back (saved in this browser, or carried through a sign-in): what still holds. */
+export function restoredAnswers(data: WizardFormData, today: Date = new Date()): WizardFormData {
+  return withoutPastStart(withoutUnselectableTrek(data), today);
+}
+
 export function selectStartDate(data: WizardFormData, start: string): WizardFormData {
   return withEndDate({ ...data, dates: { ...data.dates, start, baseDate: start } });
 }
