@@ -43,6 +43,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
   const suite = suiteConfig(process.env);
   const apiOrigin = suite.apiOrigin;
   if (process.env.TREK_REMOTE_BUILD === 'prerender') return prerenderConfig();
+  const production = process.env.NODE_ENV === 'production';
   return defineConfig({
     plugins: [
       pluginReact(),
@@ -58,14 +59,19 @@ export function defineRemoteConfig<Name extends RemoteName>({
         manifest: true,
         shared: sharedDependencies({ role: 'remote' }),
         shareStrategy: 'loaded-first',
-        // A path named by a variable: Vite (the tests) rewrites `new URL('literal', import.meta.url)`.
-        runtimePlugins: [fileURLToPath(new URL(SHARE_FAILURE_RUNTIME_PLUGIN, import.meta.url))],
+        // In production only, where the host provides every shared module (the plugin's premise).
+        // A standalone development page provides its own, and with the plugin their loads never
+        // settled: the page stayed blank. A path named by a variable: Vite (the tests) rewrites
+        // `new URL('literal', import.meta.url)`.
+        runtimePlugins: production
+          ? [fileURLToPath(new URL(SHARE_FAILURE_RUNTIME_PLUGIN, import.meta.url))]
+          : [],
         dts: false,
         // In production the host's page already runs the federation runtime: the remote entry
         // uses it instead of bringing a second copy (the standalone dev page keeps its own). A
         // remote loads no other remote, so its entry leaves out the code that would (0.6 kB).
         experiments: {
-          externalRuntime: process.env.NODE_ENV === 'production',
+          externalRuntime: production,
           optimization: { target: 'web', disableRemote: true },
         },
       }),
