@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   rememberSubmitAfterSignIn,
@@ -85,7 +85,6 @@ describe('useAutoSubmit', () => {
     // The marker is spent: the same return again (a reload of an old tab) sends nothing.
     expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
     unmount();
-    window.__trekAutoSubmitted = false;
     const again = await returnTo('/create-project?auth=success');
     expect(again.submit).not.toHaveBeenCalled();
   });
@@ -134,6 +133,42 @@ describe('useAutoSubmit', () => {
     expect(await screen.findByText('trek: Lares')).toBeTruthy();
     expect(savedTrek()).toBe('Lares');
     expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('does not submit again when this tab already auto-submitted (the global flag)', async () => {
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    rememberSubmitAfterSignIn();
+    // Another mount of the page in this tab sent the request on this same return.
+    window.__trekAutoSubmitted = true;
+    mockApi({ user: buildUser() });
+    const { submit } = await returnTo('/create-project?auth=success');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('resets the global flag when auto-submit is off, so a later return submits', async () => {
+    window.__trekAutoSubmitted = true;
+    mockApi({ user: buildUser() });
+    const plain = renderPage(<Harness submit={vi.fn()} />, '/create-project');
+    await waitFor(() => expect(window.__trekAutoSubmitted).toBe(false));
+    plain.unmount();
+
+    // The traveler presses Submit signed out again and comes back signed in: it is sent.
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    rememberSubmitAfterSignIn();
+    const { submit } = await returnTo('/create-project?auth=success');
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+  });
+
+  it('resets the local flag when auto-submit is off, so a later return to the same page submits', async () => {
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    mockApi({ user: buildUser() });
+    // A return nobody asked for: handled (the address cleaned), nothing sent.
+    const { submit, router } = await returnTo('/create-project?auth=success');
+    expect(submit).not.toHaveBeenCalled();
+
+    rememberSubmitAfterSignIn();
+    await act(() => router.navigate('/create-project?auth=success'));
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
   });
 
   it('does not submit for a visitor, but still cleans the address', async () => {
