@@ -68,6 +68,18 @@ describe('useAutoSubmit', () => {
     expect(decoded).toMatchObject({ trek: '', duration: '', travelers: answers.travelers });
   });
 
+  it('drops from the carried form a duration its trek does not offer, and its end date', () => {
+    const decoded = decodeFormData(
+      encode({
+        ...answers,
+        duration: '8 days / 7 nights',
+        dates: { ...answers.dates, end: '2030-01-14' },
+      }),
+    );
+    expect(decoded).toMatchObject({ trek: 'Lares', duration: '', travelers: answers.travelers });
+    expect(decoded?.dates).toMatchObject({ start: answers.dates.start, end: '' });
+  });
+
   it('submits once the saved request of a visitor who pressed Submit, back signed in', async () => {
     mockApi({ user: null });
     const user = userEvent.setup();

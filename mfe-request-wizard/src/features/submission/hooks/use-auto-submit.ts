@@ -18,7 +18,8 @@ declare global {
 
 /**
  * The form carried through a social sign-in as base64 JSON (without a start date that has passed
- * meanwhile, nor a trek that cannot be chosen); null when absent or unreadable.
+ * meanwhile, a trek that cannot be chosen, nor a duration its trek does not offer); null when
+ * absent or unreadable.
  */
 export function decodeFormData(encoded: string | null): WizardFormData | null {
   if (!encoded) return null;

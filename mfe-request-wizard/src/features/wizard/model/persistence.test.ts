@@ -63,6 +63,25 @@ describe('wizard persistence', () => {
     expect(restored.dates.start).toBe('2099-01-05');
   });
 
+  it('restores answers whose duration the trek does not offer without it and its end date', () => {
+    const lares = selectStartDate(
+      selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights'),
+      '2099-01-05',
+    );
+    // Edited by hand, or the catalogue changed since: Lares has no eight-day option.
+    saveFormData({
+      ...lares,
+      duration: '8 days / 7 nights',
+      dates: { ...lares.dates, end: '2099-01-12' },
+    });
+    const restored = restoreFormData('');
+    expect(restored).toMatchObject({ trek: 'Lares', duration: '', travelers: lares.travelers });
+    expect(restored.dates).toMatchObject({ start: '2099-01-05', end: '' });
+    // A duration Lares offers is kept, with its end date.
+    saveFormData(lares);
+    expect(restoreFormData('')).toEqual(lares);
+  });
+
   it('lets fresh UTM parameters replace saved ones', () => {
     saveFormData(selectTrek(emptyFormData({ source: 'old', medium: '', campaign: '' }), 'Lares'));
     expect(restoreFormData('?utm_source=new').utm.source).toBe('new');

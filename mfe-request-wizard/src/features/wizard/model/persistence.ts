@@ -25,8 +25,9 @@ export function readUtm(search: string): Utm {
 
 /**
  * The saved answers from local storage (unparseable data is dropped silently), else empty; a
- * start date that has passed since is dropped, so the wizard asks for the dates again, and a trek
- * that cannot be chosen (with its duration), so it asks for the trek again.
+ * start date that has passed since is dropped, so the wizard asks for the dates again, a trek
+ * that cannot be chosen (with its duration), so it asks for the trek again, and a duration the
+ * trek does not offer (with its end date), so it asks for the duration again.
  */
 export function restoreFormData(search: string): WizardFormData {
   const saved = readJson(

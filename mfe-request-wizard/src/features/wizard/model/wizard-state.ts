@@ -94,9 +94,19 @@ export function withoutUnselectableTrek(data: WizardFormData): WizardFormData {
   return { ...data, trek: '', duration: '' };
 }
 
+/**
+ * Restored answers whose duration their trek does not offer (edited by hand, or the catalogue
+ * changed between visits) lose it and the end date it made, as selectTrek clears a duration the
+ * new trek lacks (spec section 4): the duration is asked again, then the end date follows it.
+ */
+export function withoutUnofferedDuration(data: WizardFormData): WizardFormData {
+  if (data.duration === '' || isDurationAvailable(data.trek, data.duration)) return data;
+  return { ...data, duration: '', dates: { ...data.dates, end: '' } };
+}
+
 /** Answers read back (saved in this browser, or carried through a sign-in): what still holds. */
 export function restoredAnswers(data: WizardFormData, today: Date = new Date()): WizardFormData {
-  return withoutPastStart(withoutUnselectableTrek(data), today);
+  return withoutPastStart(withoutUnofferedDuration(withoutUnselectableTrek(data)), today);
 }
 
 export function selectStartDate(data: WizardFormData, start: string): WizardFormData {
