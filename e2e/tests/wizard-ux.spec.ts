@@ -177,6 +177,39 @@ test('while a request is sent the keyboard stays on the overlay, and a double cl
   }
 });
 
+test("while a request is sent the browser's Back is not taken; the success page follows", async ({
+  browser,
+}) => {
+  // Signed in on My Projects, and to the wizard by its link: Back is a move inside the site.
+  const page = await signInNewTraveler(browser, `ux-stay-${Date.now()}@example.com`);
+  try {
+    await page.getByRole('link', { name: 'New Trek Request' }).click();
+    await expect(page.getByText('1 out of 4')).toBeVisible();
+    await completeWizardWithMouse(page);
+    const held = holdRequests();
+    await page.route('**/api/projects', held.handler);
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    const overlay = page.getByRole('alertdialog', { name: 'Creating your trek request' });
+    await expect(overlay).toBeVisible();
+
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          window.addEventListener('popstate', resolve, { once: true });
+          history.back();
+        }),
+    );
+    await expect(page).toHaveURL(PATHS.createProject);
+    await expect(overlay).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Projects' })).toHaveCount(0);
+
+    held.release();
+    await expect(page).toHaveURL(PATHS.projectSuccess);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("each step's choices form a group named by the step's heading", async ({ page }) => {
   await openWizard(page);
   const treks = page.getByRole('radiogroup', { name: 'Choose your trek' });
