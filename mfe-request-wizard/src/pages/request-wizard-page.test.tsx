@@ -236,6 +236,31 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       await act(() => router.navigate(-1));
       expect(await screen.findByText('Home page')).toBeTruthy();
     });
+
+    it('opens the sign-in dialog, and keeps the answers, when the session ended before Submit request', async () => {
+      let signedIn = true;
+      const traveler = buildUser();
+      mockApi({
+        routes: {
+          'GET /api/auth/user': () =>
+            signedIn ? json(traveler) : apiError(401, 'UNAUTHENTICATED', 'Not signed in'),
+          'POST /api/projects': () => {
+            signedIn = false;
+            return apiError(401, 'UNAUTHENTICATED', 'Not signed in');
+          },
+        },
+      });
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+      const user = userEvent.setup();
+      const { router } = renderFromAnotherPage();
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByLabelText('First Name *')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/create-project');
+      expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).not.toBeNull();
+      expect(screen.queryByText(/Error creating request/)).toBeNull();
+    });
   });
 
   describe('when another tab sends or forgets the saved request', () => {

@@ -13,17 +13,23 @@ const project = buildProject({ id: 'p1', groupSize: 2 });
 
 function Submitter() {
   const { submit, signInOpen } = useSubmitRequest();
+  const { isLoading, isAuthenticated } = useAuth();
   // Like the page: the traveler acts once the auth state is known.
-  if (useAuth().isLoading) return null;
+  if (isLoading) return null;
   return (
     <>
       <button type="button" onClick={() => submit(answers)}>
         Submit
       </button>
       {signInOpen && <p>sign-in modal</p>}
+      {/* As the site's header shows it. */}
+      <p>{isAuthenticated ? 'avatar' : 'Sign In'}</p>
     </>
   );
 }
+
+/** Time for a toast to appear, were one shown. */
+const toastTime = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('useSubmitRequest', () => {
   it('creates the project once for a double click, stores the summary and goes to the success page', async () => {
@@ -125,6 +131,35 @@ describe('useSubmitRequest', () => {
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toContain('Error creating request');
     expect(toast.textContent).toContain('Too many requests. Please try again in 2 minutes.');
+  });
+
+  it('opens the sign-in modal, keeps the answers and reads the user again when the session ended before Submit (401)', async () => {
+    let signedIn = true;
+    const api = mockApi({
+      user: traveler,
+      routes: {
+        'GET /api/auth/user': () =>
+          signedIn ? json(traveler) : apiError(401, 'UNAUTHENTICATED', 'Not signed in'),
+        'POST /api/projects': () => {
+          signedIn = false;
+          return apiError(401, 'UNAUTHENTICATED', 'Not signed in');
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderPage(<Submitter />);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('sign-in modal')).toBeTruthy();
+    // The header and the page learn that nobody is signed in any more.
+    expect(await screen.findByText('Sign In')).toBeTruthy();
+    expect(api.callsTo('GET /api/auth/user')).toHaveLength(2);
+    // Kept, with the press that lets the sign-in's return send them (useAutoSubmit).
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.wizardFormData) ?? '{}').travelers).toBe(2);
+    expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).not.toBeNull();
+    await toastTime();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Marked, so the suite-wide 'session ended' toast leaves this 401 to the wizard.
+    expect(queryClient.getMutationCache().getAll()[0]?.meta).toEqual({ handlesSessionEnd: true });
   });
 
   it('stays silent on a blocked duplicate (429) and names other failures', async () => {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   createProjectMutationOptions,
@@ -7,6 +7,7 @@ import {
   rememberSubmitAfterSignIn,
   useAuth,
   usePreloadRoute,
+  userQueryOptions,
   type WizardFormData,
 } from '@trek/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,6 +32,11 @@ function isBlockedDuplicate(error: unknown): boolean {
   );
 }
 
+/** Spec section 4: "401 means not signed in": the session ended before Submit request. */
+function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
 /** What a failed creation says: the server's words, or how long to wait after a rate limit. */
 function creationFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
@@ -41,9 +47,10 @@ function creationFailureMessage(error: unknown): string {
 
 /**
  * Submitting the wizard (docs/product/wizard.md, "Submitting"): a visitor's answers are kept,
- * with the marker that lets the sign-in's return send them, and the sign-in modal opens; a signed-in traveler's request is created once. A ref lock stops a
- * double click before React re-renders; the server refuses the same request again within seconds
- * (another tab, a reload).
+ * with the marker that lets the sign-in's return send them, and the sign-in modal opens (so too
+ * when the create call finds the session ended); a signed-in traveler's request is created once.
+ * A ref lock stops a double click before React re-renders; the server refuses the same request
+ * again within seconds (another tab, a reload).
  */
 export function useSubmitRequest() {
   const { isAuthenticated } = useAuth();
@@ -57,19 +64,28 @@ export function useSubmitRequest() {
   // Someone who leaves the wizard within the delay has gone where they chose: no pull back.
   const settingsRedirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settingsRedirect.current), []);
-  // The mutation refreshes the cached projects itself.
-  const create = useMutation(createProjectMutationOptions());
+  const queryClient = useQueryClient();
+  // The mutation refreshes the cached projects itself. A 401 is answered here (the visitor's
+  // path), so the suite's "session ended" toast is not wanted on top.
+  const create = useMutation({
+    ...createProjectMutationOptions(),
+    meta: { handlesSessionEnd: true },
+  });
 
   const submit = useCallback(
     async (data: WizardFormData) => {
       if (locked.current) return;
       locked.current = true;
+      // Spec section 4, "Not signed in: the form data is stored locally, the modal opens".
+      const askToSignIn = () => {
+        saveFormData(data);
+        // The sign-in's return sends these answers only because of this press (useAutoSubmit).
+        rememberSubmitAfterSignIn();
+        setSignInOpen(true);
+      };
       try {
         if (!isAuthenticated) {
-          saveFormData(data);
-          // The sign-in's return sends these answers only because of this press (useAutoSubmit).
-          rememberSubmitAfterSignIn();
-          setSignInOpen(true);
+          askToSignIn();
           return;
         }
         // The success page's code loads while the project is being created.
@@ -87,7 +103,12 @@ export function useSubmitRequest() {
         });
         navigate('/project-success');
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'TEMPORARY_EMAIL') {
+        if (isSignedOut(error)) {
+          // The session ended since the user was read: as for a visitor, and the user is read
+          // again so the header and the page know (spec: "401 means not signed in").
+          askToSignIn();
+          void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey });
+        } else if (error instanceof ApiError && error.code === 'TEMPORARY_EMAIL') {
           notifications.show({
             color: 'red',
             title: 'Email required',
@@ -110,7 +131,7 @@ export function useSubmitRequest() {
         locked.current = false;
       }
     },
-    [isAuthenticated, create, navigate, preloadRoute],
+    [isAuthenticated, create, navigate, preloadRoute, queryClient],
   );
 
   return {
