@@ -237,6 +237,38 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(await screen.findByText('Home page')).toBeTruthy();
     });
 
+    it('goes to My Projects when the request was already created (a reload while it was on its way)', async () => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      mockApi({
+        user: buildUser(),
+        routes: {
+          'POST /api/projects': async () => {
+            await answered;
+            return apiError(
+              429,
+              'DUPLICATE_REQUEST',
+              'Too many requests: this trek request was just created.',
+            );
+          },
+        },
+      });
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+      const user = userEvent.setup();
+      const { router } = renderFromAnotherPage();
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Submit request' }));
+      await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+      answer();
+      // The page no longer holds the traveler: the request has its answer.
+      expect(await screen.findByText('My projects page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/u/projects');
+      expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
     it('opens the sign-in dialog, and keeps the answers, when the session ended before Submit request', async () => {
       let signedIn = true;
       const traveler = buildUser();

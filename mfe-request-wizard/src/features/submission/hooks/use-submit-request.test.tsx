@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { projectsQueryOptions, STORAGE_KEYS, useAuth } from '@trek/shared';
+import { PATHS, projectsQueryOptions, STORAGE_KEYS, useAuth } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
@@ -162,16 +162,47 @@ describe('useSubmitRequest', () => {
     expect(queryClient.getMutationCache().getAll()[0]?.meta).toEqual({ handlesSessionEnd: true });
   });
 
-  it('stays silent on a blocked duplicate (429) and names other failures', async () => {
-    let answer = apiError(429, 'DUPLICATE_REQUEST', 'Too many requests');
-    const api = mockApi({ user: traveler, routes: { 'POST /api/projects': () => answer } });
+  it('takes the traveler to My Projects, read afresh, when the request was already created (429 DUPLICATE_REQUEST)', async () => {
+    const api = mockApi({
+      user: traveler,
+      routes: {
+        'POST /api/projects': apiError(
+          429,
+          'DUPLICATE_REQUEST',
+          'Too many requests: this trek request was just created.',
+        ),
+      },
+    });
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    sessionStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
     const user = userEvent.setup();
-    renderPage(<Submitter />);
+    const { router, queryClient } = renderPage(<Submitter />);
+    queryClient.setQueryData(projectsQueryOptions().queryKey, []);
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(PATHS.projects));
+    expect(api.callsTo('POST /api/projects')).toHaveLength(1);
+    // The request exists: its answers are not offered (nor sent) again.
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    expect(queryClient.getQueryState(projectsQueryOptions().queryKey)?.isInvalidated).toBe(true);
+    // Still nothing said (spec section 8).
+    await toastTime();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('stays silent on a 429 without a code and names other failures', async () => {
+    let answer = json({ message: 'Too many requests' }, 429);
+    const api = mockApi({ user: traveler, routes: { 'POST /api/projects': () => answer } });
+    localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(answers));
+    const user = userEvent.setup();
+    const { router } = renderPage(<Submitter />);
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(api.callsTo('POST /api/projects')).toHaveLength(1));
-    // Give a toast the time it would take to appear: none does.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await toastTime();
     expect(screen.queryByRole('alert')).toBeNull();
+    // Nothing says this one was created: the answers and the page stay.
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).not.toBeNull();
     answer = apiError(409, 'PROJECT_LIMIT', 'You already have 50 open trek requests');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const toast = await screen.findByRole('alert');

@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   createProjectMutationOptions,
+  PATHS,
+  projectsQueryOptions,
   rateLimitMessage,
   rememberSubmitAfterSignIn,
   useAuth,
@@ -32,6 +34,14 @@ function isBlockedDuplicate(error: unknown): boolean {
   );
 }
 
+/**
+ * The API's duplicate guard names the request it refused as already created (a reload while it
+ * was on its way, another tab): it exists, so the answers are spent (decision 80).
+ */
+function isAlreadyCreated(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429 && error.code === 'DUPLICATE_REQUEST';
+}
+
 /** Spec section 4: "401 means not signed in": the session ended before Submit request. */
 function isSignedOut(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
@@ -50,7 +60,7 @@ function creationFailureMessage(error: unknown): string {
  * with the marker that lets the sign-in's return send them, and the sign-in modal opens (so too
  * when the create call finds the session ended); a signed-in traveler's request is created once.
  * A ref lock stops a double click before React re-renders; the server refuses the same request
- * again within seconds (another tab, a reload).
+ * again within seconds (another tab, a reload), and that refusal leads to My Projects.
  */
 export function useSubmitRequest() {
   const { isAuthenticated } = useAuth();
@@ -108,6 +118,14 @@ export function useSubmitRequest() {
           // again so the header and the page know (spec: "401 means not signed in").
           askToSignIn();
           void queryClient.invalidateQueries({ queryKey: userQueryOptions().queryKey });
+        } else if (isAlreadyCreated(error)) {
+          // Nothing said (spec section 8), but not left on a Submit that can do nothing: the
+          // request is in My Projects, read afresh, and the answers are not sent a second time
+          // once the API's window has passed.
+          sending.current = false;
+          clearSavedFormData();
+          void queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey });
+          navigate(PATHS.projects);
         } else if (error instanceof ApiError && error.code === 'TEMPORARY_EMAIL') {
           notifications.show({
             color: 'red',
