@@ -6,7 +6,9 @@
  * goes here first (library-slices.test.ts fails until it does).
  */
 export {
+  MutationCache,
   mutationOptions,
+  QueryCache,
   QueryClient,
   QueryClientProvider,
   queryOptions,
