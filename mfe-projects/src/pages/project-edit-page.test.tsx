@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { projectQueryOptions, STORAGE_KEYS } from '@trek/shared';
-import { buildProject } from '@trek/shared/testing/builders';
+import { projectQueryOptions, STORAGE_KEYS, userQueryOptions } from '@trek/shared';
+import { buildProject, buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heldReads } from '../test/held-reads';
@@ -464,7 +464,8 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
 
   it('offers to sign in again, back to this page, when the session ended before the save', async () => {
     mockEditApi({ 'PATCH /api/projects/:id': apiError(401, 'UNAUTHENTICATED', 'Not signed in') });
-    const { user, router } = await openEditPage();
+    const { user, router, queryClient } = await openEditPage();
+    queryClient.setQueryData(userQueryOptions().queryKey, buildUser());
     await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
     await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}4');
     await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
@@ -475,6 +476,12 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(within(alert).getByText(/Your session has ended/)).toBeTruthy();
     expect(screen.getByText('Sign in again to save your changes.')).toBeTruthy();
     expect(screen.queryByText("Couldn't save your changes. Please try again.")).toBeNull();
+    // The page explains the 401 itself: the suite-wide answer (a toast, the user read again)
+    // leaves it alone, so the toast that stays is the page's.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Sign in again to save your changes.')).toBeTruthy();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+    expect(queryClient.getQueryState(userQueryOptions().queryKey)?.isInvalidated).toBe(false);
     // The dialog said the edits are not kept: no second question on the way out.
     await user.click(within(alert).getByRole('link', { name: 'Sign in again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));

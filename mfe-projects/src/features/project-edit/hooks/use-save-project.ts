@@ -41,6 +41,8 @@ export interface SaveFailure {
   signInAgain?: boolean;
 }
 
+const SESSION_END_EXPLAINED = { handlesSessionEnd: true };
+
 /** Why a PATCH failed, in the traveler's words. */
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
@@ -88,8 +90,9 @@ export function saveFailureOf(error: unknown): SaveFailure {
  * saved'; the project page offers to send it again). A failed save keeps every edit in the form.
  */
 export function useSaveProject(project: Project, onSaved: () => void) {
-  const update = useMutation(updateProjectMutationOptions());
-  const notify = useMutation(notifyGuidesMutationOptions());
+  // The review dialog explains a 401 and offers to sign in again: not the suite-wide toast.
+  const update = useMutation({ ...updateProjectMutationOptions(), meta: SESSION_END_EXPLAINED });
+  const notify = useMutation({ ...notifyGuidesMutationOptions(), meta: SESSION_END_EXPLAINED });
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // A second click before React re-renders must not save twice.
   const busy = useRef(false);
