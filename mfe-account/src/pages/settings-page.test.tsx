@@ -580,9 +580,16 @@ describe('notifications', () => {
     expect((newsletters as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(api.callsTo('PUT /api/user/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /api/user/settings')[0]?.body).toEqual({ newsletters: true });
+    // Busy while it is saved, heard and seen (a spinner in the thumb): a click meanwhile is ignored.
+    const spinner = () =>
+      newsletters.closest('.mantine-Switch-root')?.querySelector('.mantine-Loader-root') ?? null;
+    expect(newsletters.getAttribute('aria-busy')).toBe('true');
+    expect(spinner()).not.toBeNull();
     answer(json({ ...settings, newsletters: true }));
     expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
     expect((newsletters as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(newsletters.getAttribute('aria-busy')).toBeNull());
+    expect(spinner()).toBeNull();
   });
 
   it('puts a switch back when saving it fails', async () => {
@@ -688,6 +695,31 @@ describe('security and privacy', () => {
     expect(await screen.findByText('Account deleted successfully')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(api.callsTo('DELETE /api/user/delete')).toHaveLength(1);
+  });
+
+  it('offers no way out of the dialog while the deletion is on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    settingsApi({
+      'DELETE /api/user/delete': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const closeButton = within(dialog).getByRole('button', { name: 'Close' });
+    expect(closeButton.hasAttribute('disabled')).toBe(false);
+    await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    // The X did nothing while it looked (and was announced) enabled.
+    await waitFor(() => expect(closeButton.hasAttribute('disabled')).toBe(true));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    answer(apiError(500, 'INTERNAL', 'Internal server error'));
+    expect(await screen.findByText('Failed to delete account')).toBeTruthy();
+    await waitFor(() => expect(closeButton.hasAttribute('disabled')).toBe(false));
   });
 
   it('says when the account could not be deleted, and stays', async () => {

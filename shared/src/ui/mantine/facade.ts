@@ -65,6 +65,7 @@ export {
   getStyleObject,
   Image,
   List,
+  Loader,
   MantineProvider,
   Notification,
   OptionalPortal,

@@ -67,6 +67,7 @@ export {
   getStyleObject,
   Image,
   List,
+  Loader,
   MantineProvider,
   Notification,
   OptionalPortal,

@@ -1,4 +1,4 @@
-import { Stack, Switch } from '@mantine/core';
+import { Loader, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   NOTIFICATION_SETTINGS,
@@ -23,8 +23,8 @@ const LABELS: Record<NotificationSetting, { label: string; description: string }
 
 /**
  * One switch, saved on its own: shown at once, put back if the save fails. While its save is on
- * its way it ignores clicks but is not disabled: Chromium moves the focus of a disabled input to
- * <body>, and a keyboard user would lose their place.
+ * its way it ignores clicks and shows it (busy, a spinner in its thumb) but is not disabled:
+ * Chromium moves the focus of a disabled input to <body>, and a keyboard user would lose their place.
  */
 function SettingSwitch({ name, settings }: { name: NotificationSetting; settings: UserSettings }) {
   const save = useSingleFlightMutation(updateUserSettingsMutationOptions());
@@ -38,6 +38,9 @@ function SettingSwitch({ name, settings }: { name: NotificationSetting; settings
       description={description}
       checked={chosen ?? settings[name]}
       aria-disabled={save.isPending || undefined}
+      aria-busy={save.isPending || undefined}
+      // Seen as well as announced: a click meanwhile is ignored, and would otherwise seem lost.
+      thumbIcon={save.isPending ? <Loader size={10} color="gray" aria-hidden /> : undefined}
       onChange={(event) => {
         const checked = event.currentTarget.checked;
         // A change while the last one is on its way is ignored: the controlled switch stays.

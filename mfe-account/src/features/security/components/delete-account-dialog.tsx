@@ -32,7 +32,8 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
       onClose={close}
       title="Delete your account?"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      // The deletion cannot be called back once sent: the X says so rather than doing nothing.
+      closeButtonProps={{ 'aria-label': 'Close', disabled: remove.isPending }}
     >
       <form
         onSubmit={(event) => {
