@@ -236,6 +236,27 @@ describe('SettingsPage (exposed as account/SettingsPage)', () => {
     expect(screen.getByRole('textbox', { name: 'Display name' })).toBeTruthy();
   });
 
+  it('says the session ended when the save is answered 401, and asks who is signed in again', async () => {
+    let signedIn = true;
+    const api = settingsApi({
+      'GET /api/auth/user': () =>
+        signedIn ? json(buildUser()) : apiError(401, 'UNAUTHENTICATED', 'Not signed in'),
+      'PUT /api/user/profile': apiError(401, 'UNAUTHENTICATED', 'Not signed in'),
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit display name' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Display name' }), ' Q.');
+    signedIn = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Trying again cannot work: the toast left showing says why, not 'Failed to update profile'.
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    expect(screen.queryByText('Failed to update profile')).toBeNull();
+    // The host's guard then sends the page to sign-in, once this read says no one.
+    await waitFor(() => expect(api.callsTo('GET /api/auth/user')).toHaveLength(2));
+  });
+
   it('says on the e-mail field why a change was refused: too many links, or a link not sent', async () => {
     let answer = apiError(429, 'RATE_LIMITED', 'Too many', { 'retry-after': '600' });
     settingsApi({ 'PUT /api/user/profile': () => answer });

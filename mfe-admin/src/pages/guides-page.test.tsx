@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Guide } from '@trek/shared';
+import { createQueryClient, type Guide, userQueryOptions } from '@trek/shared';
 import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
@@ -175,6 +175,38 @@ describe('GuidesPage (exposed as admin/GuidesPage)', () => {
     const shown = await toast();
     expect(shown.textContent).toContain('Failed to create guide');
     expect(shown.textContent).toContain('name: Please remove control characters such as tabs.');
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveProperty('value', 'Eva');
+  });
+
+  it('says the session ended when creating a guide is answered 401, and has the user read again', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      user: admin,
+      routes: {
+        'GET /api/admin/guides': json(buildGuideList([rosa, luis])),
+        'POST /api/admin/guides': apiError(401, 'UNAUTHENTICATED', 'Not signed in'),
+      },
+    });
+    // Signed in as the host's header knows it.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(userQueryOptions().queryKey, admin);
+    renderRoutes([{ path: '*', element: <GuidesPage /> }], {
+      path: '/admin/guides',
+      queryClient,
+    });
+    await guideCard('Rosa Huaman');
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Eva');
+    await user.click(screen.getByRole('button', { name: 'Create guide' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Your session has ended. Please sign in again.',
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getAllByRole('alert').map((shown) => shown.textContent)).toEqual([
+      'Your session has ended. Please sign in again.',
+    ]);
+    expect(queryClient.getQueryState(userQueryOptions().queryKey)?.isInvalidated).toBe(true);
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveProperty('value', 'Eva');
   });
 
