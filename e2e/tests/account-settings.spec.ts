@@ -119,6 +119,42 @@ test('the whole settings page: profile, notifications, other devices and a data 
   await stranger?.close();
 });
 
+test('a save after the session ended says so, and signing in again comes back to settings', async ({
+  page,
+  browser,
+}) => {
+  const email = `settings-ended-${Date.now()}@example.com`;
+  await signUp(page, email, 'Rumi');
+  // Signed out from elsewhere: the same traveler, signed in a second browser, ends every session.
+  const other = await browser.newContext();
+  try {
+    const res = await other.request.post('/api/auth/request-magic-link', {
+      data: { email, firstName: 'Rumi', lastName: 'Tester', redirectTo: '/u/settings' },
+    });
+    expect(res.status()).toBe(200);
+    const { magicLink } = (await res.json()) as { magicLink: string };
+    const otherPage = await other.newPage();
+    await otherPage.goto(magicLink);
+    await otherPage.getByRole('button', { name: 'Continue' }).click();
+    await expect(otherPage.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+    await otherPage.getByRole('button', { name: 'Sign out other devices' }).click();
+    await otherPage
+      .getByRole('dialog', { name: 'Sign out of all other devices?' })
+      .getByRole('button', { name: 'Sign out other devices' })
+      .click();
+    await expect(otherPage.getByText(/Signed out from all other devices/)).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  await page.getByRole('button', { name: 'Edit display name' }).click();
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Rumi of Puno');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fu%2Fsettings$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
 test('a double click asks for one data export, and the busy button keeps the focus', async ({
   page,
 }) => {
