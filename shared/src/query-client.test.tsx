@@ -7,6 +7,7 @@ import { apiError, json, type MockRoute, mockApi } from '@trek/shared/testing/mo
 import { afterEach, describe, expect, it } from 'vitest';
 import { userQueryOptions } from './api/auth';
 import { apiRequest } from './api/client';
+import { createProjectMutationOptions, updateProjectMutationOptions } from './api/projects';
 import { useAuth } from './auth/use-auth';
 import { createQueryClient, SESSION_ENDED_MESSAGE } from './query-client';
 import { AppProviders } from './ui/app-providers';
@@ -144,6 +145,31 @@ describe('a call answered 401 (the session ended)', () => {
     await settle();
     expect(api.callsTo('GET /api/auth/user')).toHaveLength(2);
     expect(screen.queryByText(SESSION_ENDED_MESSAGE)).toBeNull();
+  });
+
+  it('says the session ended when the user was read as signed out while the write was on its way', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { end } = mockSession({
+      'PUT /api/user/profile': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { client, user: person } = await renderPage();
+    await person.click(screen.getByRole('button', { name: 'Save' }));
+    // Another tab signed out: the user is read as no one before the write's answer comes.
+    end();
+    await act(() => client.refetchQueries({ queryKey: userQueryOptions().queryKey }));
+    expect(await screen.findByText('Signed out')).toBeTruthy();
+    answer(apiError(401, 'UNAUTHENTICATED', 'Not signed in'));
+    expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeTruthy();
+  });
+
+  it.each([
+    ['creating a request', createProjectMutationOptions],
+    ['saving an edit', updateProjectMutationOptions],
+  ])('leaves %s to its page, whichever build of the page uses the options', (_what, options) => {
+    expect(options().meta?.handlesSessionEnd).toBe(true);
   });
 
   it('tells a visitor nothing of a session they never had', async () => {

@@ -8,7 +8,8 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /**
        * The page explains a 401 itself (Edit project's dialog offers to sign in again): the
-       * suite-wide "session ended" answer leaves it alone. Default false.
+       * suite-wide "session ended" answer (the user read again, the toast) leaves it alone.
+       * Default false.
        */
       handlesSessionEnd?: boolean;
     };
@@ -47,6 +48,7 @@ function readUserAgain(client: QueryClient) {
  * says why it failed, since trying again cannot work.
  */
 export function createQueryClient(): QueryClient {
+  const sentSignedIn = new WeakMap<object, boolean>();
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error) => {
@@ -54,14 +56,21 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      // Whether someone was signed in is read as the write starts: another tab's sign-out may
+      // have emptied the user before the write's 401 comes back.
+      onMutate: (_variables, mutation) => {
+        sentSignedIn.set(mutation, Boolean(client.getQueryData(userQueryOptions().queryKey)));
+      },
       onError: (error, _variables, _onMutateResult, mutation) => {
         if (!sessionEnded(error) || mutation.meta?.handlesSessionEnd) return;
         // Only someone who was signed in had a session to end.
-        const wasSignedIn = Boolean(client.getQueryData(userQueryOptions().queryKey));
+        const wasSignedIn = sentSignedIn.get(mutation) ?? false;
         readUserAgain(client);
         if (!wasSignedIn) return;
         // The page's own failure toast comes after this handler (the mutation's onError, then
-        // its caller's); one toast shows at a time, the newest, so this one waits a task.
+        // its caller's, both run before a timer); one toast shows at a time, the newest, so this
+        // one waits a task. A page that showed its failure later (after awaiting something)
+        // would hide it: show a failure at once, in onError or the catch.
         setTimeout(() => {
           notifications.hide(SESSION_ENDED_TOAST);
           notifications.show({

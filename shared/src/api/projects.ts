@@ -77,6 +77,9 @@ export function createProject(body: CreateProjectBody) {
 export const createProjectMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'create'] as const,
+    // The wizard answers a 401 itself (its sign-in modal): not the suite-wide toast. Here, not
+    // in the page, so a page built before this knew of it is answered the same.
+    meta: { handlesSessionEnd: true },
     mutationFn: createProject,
     onSuccess: async (project, _body, _result, { client }) => {
       const detail = projectQueryOptions(project.id).queryKey;
@@ -101,6 +104,10 @@ export function updateProject({ id, changes }: { id: string; changes: ProjectUpd
 export const updateProjectMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'update'] as const,
+    // The edit page's review dialog explains a 401 and keeps the edits on screen: the suite-wide
+    // answer (the user read again, then the sign-in page) would take them away. Here, not in the
+    // page, so an edit page built before this knew of it keeps its dialog too.
+    meta: { handlesSessionEnd: true },
     mutationFn: updateProject,
     onSuccess: async ({ project }, _variables, _result, { client }) => {
       const detail = projectQueryOptions(project.id).queryKey;

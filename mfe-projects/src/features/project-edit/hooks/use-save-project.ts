@@ -90,8 +90,9 @@ export function saveFailureOf(error: unknown): SaveFailure {
  * saved'; the project page offers to send it again). A failed save keeps every edit in the form.
  */
 export function useSaveProject(project: Project, onSaved: () => void) {
-  // The review dialog explains a 401 and offers to sign in again: not the suite-wide toast.
-  const update = useMutation({ ...updateProjectMutationOptions(), meta: SESSION_END_EXPLAINED });
+  // The review dialog explains a 401 and offers to sign in again: not the suite-wide toast (the
+  // save's options say so themselves; the notice's are shared with the project page's retry).
+  const update = useMutation(updateProjectMutationOptions());
   const notify = useMutation({ ...notifyGuidesMutationOptions(), meta: SESSION_END_EXPLAINED });
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // A second click before React re-renders must not save twice.

@@ -76,11 +76,8 @@ export function useSubmitRequest() {
   useEffect(() => () => clearTimeout(settingsRedirect.current), []);
   const queryClient = useQueryClient();
   // The mutation refreshes the cached projects itself. A 401 is answered here (the visitor's
-  // path), so the suite's "session ended" toast is not wanted on top.
-  const create = useMutation({
-    ...createProjectMutationOptions(),
-    meta: { handlesSessionEnd: true },
-  });
+  // path): its options opt out of the suite's "session ended" toast.
+  const create = useMutation(createProjectMutationOptions());
 
   const submit = useCallback(
     async (data: WizardFormData) => {

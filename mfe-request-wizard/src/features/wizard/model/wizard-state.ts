@@ -86,12 +86,13 @@ export function withoutPastStart(data: WizardFormData, today: Date = new Date())
 
 /**
  * Restored answers naming a trek that cannot be chosen (Inca Trail, coming soon; or a name the
- * catalogue no longer has) lose it and its duration, so no disabled card shows as chosen and the
+ * catalogue no longer has) lose it, its duration and the end date they made, so no disabled card
+ * shows as chosen and the
  * trek is asked again, as selectTrek would never have let it in.
  */
 export function withoutUnselectableTrek(data: WizardFormData): WizardFormData {
   if (isTrekSelectable(data.trek)) return data;
-  return { ...data, trek: '', duration: '' };
+  return { ...data, trek: '', duration: '', dates: { ...data.dates, end: '' } };
 }
 
 /**
