@@ -729,18 +729,26 @@ describe('security and privacy', () => {
     renderPage(<SettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    const closeButton = within(dialog).getByRole('button', { name: 'Close' });
-    expect(closeButton.hasAttribute('disabled')).toBe(false);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     await userEvent.type(within(dialog).getByRole('textbox'), 'DELETE');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    // The X did nothing while it looked (and was announced) enabled.
-    await waitFor(() => expect(closeButton.hasAttribute('disabled')).toBe(true));
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
+    await userEvent.click(confirm);
+    // No X that would do nothing, a busy button that says what is happening and keeps the
+    // keyboard, and a click on the dimmed page does not take the focus away either.
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull());
+    expect(confirm.textContent).toBe('Deleting...');
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(confirm);
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay).toBeTruthy();
+    expect(overlay && fireEvent.mouseDown(overlay)).toBe(false);
     expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(
       true,
     );
     answer(apiError(500, 'INTERNAL', 'Internal server error'));
     expect(await screen.findByText('Failed to delete account')).toBeTruthy();
-    await waitFor(() => expect(closeButton.hasAttribute('disabled')).toBe(false));
+    expect(await within(dialog).findByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(confirm.textContent).toBe('Delete account');
   });
 
   it('says when the account could not be deleted, and stays', async () => {

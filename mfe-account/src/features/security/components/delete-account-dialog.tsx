@@ -32,8 +32,17 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
       onClose={close}
       title="Delete your account?"
       centered
-      // The deletion cannot be called back once sent: the X says so rather than doing nothing.
-      closeButtonProps={{ 'aria-label': 'Close', disabled: remove.isPending }}
+      // The deletion cannot be called back once sent: no X while it is on its way, rather than
+      // one that looks as it always does and does nothing.
+      withCloseButton={!remove.isPending}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // Nor does a click on the dimmed page take the keyboard out of the dialog meanwhile (focus
+      // moves on mouse down; the dialog stays open).
+      overlayProps={{
+        onMouseDown: (event) => {
+          if (remove.isPending) event.preventDefault();
+        },
+      }}
     >
       <form
         onSubmit={(event) => {
@@ -71,9 +80,9 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
               type="submit"
               color="red"
               disabled={!confirmed}
-              {...busyButtonProps(remove.isPending)}
+              {...busyButtonProps(remove.isPending, { spinner: false })}
             >
-              Delete account
+              {remove.isPending ? 'Deleting...' : 'Delete account'}
             </Button>
           </Group>
         </Stack>
