@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildUser } from '@trek/shared/testing/builders';
-import { apiError, json, type MockRoute, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, heldAnswer, json, type MockRoute, mockApi } from '@trek/shared/testing/mock-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userQueryOptions } from './api/auth';
 import { apiRequest } from './api/client';
@@ -148,12 +148,9 @@ describe('a call answered 401 (the session ended)', () => {
   });
 
   it('says the session ended when the user was read as signed out while the write was on its way', async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     const { end } = mockSession({
-      'PUT /api/user/profile': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'PUT /api/user/profile': held.route,
     });
     const { client, user: person } = await renderPage();
     await person.click(screen.getByRole('button', { name: 'Save' }));
@@ -161,7 +158,7 @@ describe('a call answered 401 (the session ended)', () => {
     end();
     await act(() => client.refetchQueries({ queryKey: userQueryOptions().queryKey }));
     expect(await screen.findByText('Signed out')).toBeTruthy();
-    answer(apiError(401, 'UNAUTHENTICATED', 'Not signed in'));
+    held.answer(apiError(401, 'UNAUTHENTICATED', 'Not signed in'));
     expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeTruthy();
   });
 

@@ -59,6 +59,21 @@ export function never(): Promise<Response> {
   return new Promise(() => {});
 }
 
+/**
+ * An answer held until the test gives it (`answer(response)`): the pending state to look at,
+ * then how it ends. `route` is the mock route that waits for it.
+ */
+export function heldAnswer(): {
+  route: () => Promise<Response>;
+  answer: (response: Response) => void;
+} {
+  let give: (response: Response) => void = () => {};
+  const answered = new Promise<Response>((resolve) => {
+    give = resolve;
+  });
+  return { route: () => answered, answer: (response) => give(response) };
+}
+
 function matches(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');
   const got = path.split('/');

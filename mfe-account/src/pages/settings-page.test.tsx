@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, userQueryOptions } from '@trek/shared';
 import { buildUser } from '@trek/shared/testing/builders';
-import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
+import { apiError, heldAnswer, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { StrictMode } from 'react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderPage } from '../test/render';
@@ -535,17 +535,14 @@ describe('sign-in methods', () => {
   });
 
   it('waits for the sign-in methods before saying a method was linked', async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     settingsApi({
-      'GET /api/auth/methods': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'GET /api/auth/methods': held.route,
     });
     const { router } = renderPage(<SettingsPage />, '/u/settings?linked=magicLink');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByText('Account linked')).toBeNull();
-    await act(async () => answer(json(methods())));
+    await act(async () => held.answer(json(methods())));
     expect(
       await screen.findByText('Your Magic link sign-in method is now connected.'),
     ).toBeTruthy();
@@ -587,12 +584,9 @@ describe('sign-in methods', () => {
 
 describe('notifications', () => {
   it('saves one switch at a time, shown at once', async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     const api = settingsApi({
-      'PUT /api/user/settings': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'PUT /api/user/settings': held.route,
     });
     renderPage(<SettingsPage />);
     const newsletters = await screen.findByRole('switch', { name: /Newsletters/ });
@@ -606,7 +600,7 @@ describe('notifications', () => {
       newsletters.closest('.mantine-Switch-root')?.querySelector('.mantine-Loader-root') ?? null;
     expect(newsletters.getAttribute('aria-busy')).toBe('true');
     expect(spinner()).not.toBeNull();
-    answer(json({ ...settings, newsletters: true }));
+    held.answer(json({ ...settings, newsletters: true }));
     expect(await screen.findByText('Settings updated successfully')).toBeTruthy();
     expect((newsletters as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(newsletters.getAttribute('aria-busy')).toBeNull());
@@ -719,12 +713,9 @@ describe('security and privacy', () => {
   });
 
   it('offers no way out of the dialog while the deletion is on its way', async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     settingsApi({
-      'DELETE /api/user/delete': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'DELETE /api/user/delete': held.route,
     });
     renderPage(<SettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
@@ -745,7 +736,7 @@ describe('security and privacy', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(
       true,
     );
-    answer(apiError(500, 'INTERNAL', 'Internal server error'));
+    held.answer(apiError(500, 'INTERNAL', 'Internal server error'));
     expect(await screen.findByText('Failed to delete account')).toBeTruthy();
     expect(await within(dialog).findByRole('button', { name: 'Close' })).toBeTruthy();
     expect(confirm.textContent).toBe('Delete account');
@@ -771,12 +762,9 @@ function pressTwice(button: HTMLElement) {
 
 describe('a write is sent once, and focus stays where the traveler is', () => {
   it('requests one data export for a double click; the busy button keeps the focus', async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     const api = settingsApi({
-      'POST /api/user/export-data': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'POST /api/user/export-data': held.route,
     });
     renderPage(<SettingsPage />);
     const exportButton = await screen.findByRole('button', { name: 'Export my data' });
@@ -786,7 +774,7 @@ describe('a write is sent once, and focus stays where the traveler is', () => {
     expect(exportButton.getAttribute('aria-disabled')).toBe('true');
     expect(exportButton.hasAttribute('disabled')).toBe(false);
     expect(document.activeElement).toBe(exportButton);
-    answer(json({ success: true, message: 'queued' }, 202));
+    held.answer(json({ success: true, message: 'queued' }, 202));
     expect(await screen.findByText("We'll email you a download link within 24 hours")).toBeTruthy();
     expect(api.callsTo('POST /api/user/export-data')).toHaveLength(1);
     expect(document.activeElement).toBe(exportButton);

@@ -2,7 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectQueryOptions, STORAGE_KEYS, userQueryOptions } from '@trek/shared';
 import { buildProject, buildUser } from '@trek/shared/testing/builders';
-import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
+import {
+  apiError,
+  heldAnswer,
+  json,
+  type MockRoute,
+  mockApi,
+  never,
+} from '@trek/shared/testing/mock-api';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heldReads } from '../test/held-reads';
 import { renderProjectsApp } from '../test/render';
@@ -167,12 +174,9 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
   });
 
   it("reads 'Saving...' on its busy confirm button, which keeps the keyboard and sends once", async () => {
-    let answer: (response: Response) => void = () => {};
+    const held = heldAnswer();
     const api = mockEditApi({
-      'PATCH /api/projects/:id': () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      'PATCH /api/projects/:id': held.route,
     });
     const { user, router } = await openEditPage();
     await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
@@ -192,7 +196,7 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await user.click(busy);
     expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
 
-    answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
+    held.answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
     expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
-import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, heldAnswer, json, mockApi } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
@@ -169,17 +169,11 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     };
 
     it("keeps the wizard on the browser's Back, a link or leaving the site, then goes to the success page", async () => {
-      let answer: () => void = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
+      const create = heldAnswer();
       mockApi({
         user: buildUser(),
         routes: {
-          'POST /api/projects': async () => {
-            await answered;
-            return json(buildProject({ id: 'p2' }), 201);
-          },
+          'POST /api/projects': create.route,
         },
       });
       localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
@@ -197,24 +191,18 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(screen.queryByText('My projects page')).toBeNull();
       expect(leave()).toBe(true);
 
-      answer();
+      create.answer(json(buildProject({ id: 'p2' }), 201));
       expect(await screen.findByText('Success page')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/project-success');
       expect(leave()).toBe(false);
     });
 
     it('lets the traveler go again once a failed request has answered', async () => {
-      let answer: () => void = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
+      const create = heldAnswer();
       mockApi({
         user: buildUser(),
         routes: {
-          'POST /api/projects': async () => {
-            await answered;
-            return apiError(500, 'INTERNAL', 'Database unavailable');
-          },
+          'POST /api/projects': create.route,
         },
       });
       localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
@@ -226,7 +214,7 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       await act(() => router.navigate(-1));
       expect(router.state.location.pathname).toBe('/create-project');
 
-      answer();
+      create.answer(apiError(500, 'INTERNAL', 'Database unavailable'));
       await waitFor(() =>
         expect(
           screen.queryByRole('alertdialog', { name: 'Creating your trek request' }),
@@ -238,21 +226,11 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     });
 
     it('goes to My Projects when the request was already created (a reload while it was on its way)', async () => {
-      let answer: () => void = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
+      const create = heldAnswer();
       mockApi({
         user: buildUser(),
         routes: {
-          'POST /api/projects': async () => {
-            await answered;
-            return apiError(
-              429,
-              'DUPLICATE_REQUEST',
-              'Too many requests: this trek request was just created.',
-            );
-          },
+          'POST /api/projects': create.route,
         },
       });
       localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
@@ -261,7 +239,13 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(await screen.findByText('4 out of 4')).toBeTruthy();
       await user.click(screen.getByRole('button', { name: 'Submit request' }));
       await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
-      answer();
+      create.answer(
+        apiError(
+          429,
+          'DUPLICATE_REQUEST',
+          'Too many requests: this trek request was just created.',
+        ),
+      );
       // The page no longer holds the traveler: the request has its answer.
       expect(await screen.findByText('My projects page')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/u/projects');
