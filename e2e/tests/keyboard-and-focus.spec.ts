@@ -19,6 +19,8 @@ const focusedName = (page: Page) =>
 test('the trek and duration cards are one Tab stop each; arrow keys select without moving on, Enter does', async ({
   page,
 }) => {
+  // The page's clock, run forward below: the check is that nothing happens once 300 ms are over.
+  await page.clock.install();
   await page.goto(PATHS.createProject);
   await tabTo(page, 'Salkantay');
   await page.keyboard.press('ArrowRight');
@@ -27,9 +29,8 @@ test('the trek and duration cards are one Tab stop each; arrow keys select witho
     'aria-checked',
     'true',
   );
-  // Well past the 300 ms auto-advance: still on the first step. A real wait: what is checked is
-  // that nothing happens when it is over.
-  await page.waitForTimeout(800);
+  // Well past the 300 ms auto-advance: still on the first step.
+  await page.clock.runFor(1000);
   await expect(page.getByRole('heading', { name: 'Choose your trek' })).toBeVisible();
   // One Tab leaves the cards for Next, and Shift+Tab comes back to the chosen one.
   await page.keyboard.press('Tab');
