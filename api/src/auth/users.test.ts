@@ -45,6 +45,32 @@ describe('first sign-ins at once', () => {
     expect(first).toEqual({ kind: 'user', userId: expect.any(String) });
     expect(second).toEqual(first);
   });
+
+  it('a first sign-in that finds its address taken by its own provider account meanwhile is that user', async () => {
+    const identity = {
+      subject: 'fb-between',
+      email: 'fb-between@example.com',
+      emailVerified: false,
+      firstName: 'Eva',
+      lastName: null,
+    };
+    // The other sign-in of the same provider account completes right after this one has looked
+    // the account up, before it looks at the address: the order PostgreSQL allowed in CI.
+    let other: Awaited<ReturnType<typeof signInWithIdentity>> | undefined;
+    const racing: Queryable = {
+      async query<T = Record<string, unknown>>(sql: string, params?: unknown[]) {
+        const result = await api.db.query<T>(sql, params);
+        if (!other && sql.includes('from auth_identities')) {
+          other = await signInWithIdentity(api.db, 'facebook', identity);
+        }
+        return result;
+      },
+      exec: (sql) => api.db.exec(sql),
+    };
+    const outcome = await signInWithIdentity(racing, 'facebook', identity);
+    expect(other).toEqual({ kind: 'user', userId: expect.any(String) });
+    expect(outcome).toEqual(other);
+  });
 });
 
 describe('an admin address', () => {

@@ -316,7 +316,13 @@ export async function signInWithIdentity(
     const owner = await db.query('select 1 from users where lower(email) = lower($1)', [
       identity.email,
     ]);
-    if (owner.rows.length > 0) return { kind: 'conflict', email: identity.email };
+    if (owner.rows.length > 0) {
+      // The same provider account's first sign-in may have completed since it was looked up
+      // (two at once): the address is then its own user's, not a conflict.
+      const since = await knownUser();
+      if (since) return { kind: 'user', userId: since };
+      return { kind: 'conflict', email: identity.email };
+    }
   }
   const email = identity.email ?? placeholderEmail(provider, identity.subject);
   const displayName = [identity.firstName, identity.lastName].filter(Boolean).join(' ') || null;
