@@ -121,6 +121,9 @@ test('Back returns to where the page was left, with the focus on its heading', a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/landing');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  // The live page has replaced the prerendered one (whose link would be detached under the
+  // test's hands): the header's account area answers only after that first render.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   const create = page.getByRole('link', { name: 'Create Trek Request' });
   // Where the page is left: scrolled down, the link in view (a click scrolls to it first).
   await scrollPageTo(page, 500);
