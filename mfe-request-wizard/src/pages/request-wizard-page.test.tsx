@@ -167,8 +167,8 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       window.dispatchEvent(event);
       return event.defaultPrevented;
     };
-
-    it("keeps the wizard on the browser's Back, a link or leaving the site, then goes to the success page", async () => {
+    /** A signed-in traveler on the last step presses Submit request; the create call waits for `create.answer`. */
+    async function submitWithHeldCreate() {
       const create = heldAnswer();
       mockApi({
         user: buildUser(),
@@ -180,9 +180,15 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       const user = userEvent.setup();
       const { router } = renderFromAnotherPage();
       expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      // Nothing holds the traveler before the request is on its way.
       expect(leave()).toBe(false);
       await user.click(screen.getByRole('button', { name: 'Submit request' }));
       await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+      return { create, router };
+    }
+
+    it("keeps the wizard on the browser's Back, a link or leaving the site, then goes to the success page", async () => {
+      const { create, router } = await submitWithHeldCreate();
 
       await act(() => router.navigate(-1));
       await act(() => router.navigate('/u/projects'));
@@ -198,19 +204,7 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     });
 
     it('lets the traveler go again once a failed request has answered', async () => {
-      const create = heldAnswer();
-      mockApi({
-        user: buildUser(),
-        routes: {
-          'POST /api/projects': create.route,
-        },
-      });
-      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
-      const user = userEvent.setup();
-      const { router } = renderFromAnotherPage();
-      expect(await screen.findByText('4 out of 4')).toBeTruthy();
-      await user.click(screen.getByRole('button', { name: 'Submit request' }));
-      await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+      const { create, router } = await submitWithHeldCreate();
       await act(() => router.navigate(-1));
       expect(router.state.location.pathname).toBe('/create-project');
 
@@ -226,19 +220,7 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
     });
 
     it('goes to My Projects when the request was already created (a reload while it was on its way)', async () => {
-      const create = heldAnswer();
-      mockApi({
-        user: buildUser(),
-        routes: {
-          'POST /api/projects': create.route,
-        },
-      });
-      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
-      const user = userEvent.setup();
-      const { router } = renderFromAnotherPage();
-      expect(await screen.findByText('4 out of 4')).toBeTruthy();
-      await user.click(screen.getByRole('button', { name: 'Submit request' }));
-      await screen.findByRole('alertdialog', { name: 'Creating your trek request' });
+      const { create, router } = await submitWithHeldCreate();
       create.answer(
         apiError(
           429,
