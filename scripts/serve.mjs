@@ -217,6 +217,30 @@ export async function startStaticServer(options) {
     });
   });
 
+  // A request Node refuses before any handler runs (an address over its 16 kB of headers, say a
+  // link with a huge returnTo) gets Node's status with a line of text and the usual headers,
+  // rather than an empty answer the browser shows as its own error page.
+  server.on('clientError', (error, socket) => {
+    if (socket.writable && !socket.writableEnded) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      const [status, reason, text] =
+        code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'This address is too long to open.']
+          : code === 'HPE_HEADER_TIMEOUT' || code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', 'The request took too long to arrive.']
+            : [400, 'Bad Request', 'Bad request'];
+      const body = Buffer.from(`${text}\n`);
+      const headers = { ...plainAnswer, 'Content-Length': body.length, Connection: 'close' };
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('')}\r\n${body}`,
+      );
+    } else {
+      socket.destroy();
+    }
+  });
+
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen(undefined));

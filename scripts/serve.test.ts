@@ -289,6 +289,17 @@ describe("the servers' own answers", () => {
     expectPlainAnswerHeaders(updating, true);
   });
 
+  it('an address too long for Node (a huge returnTo) is a 431 that says so, not an empty answer', async () => {
+    file('index.html', INDEX);
+    const url = await serve({ spa: true, remoteMap: MAP, production: true });
+    const tooLong = await fetch(`${url}/sign-in?returnTo=/u/projects${'x'.repeat(20_000)}`);
+    expect(tooLong.status).toBe(431);
+    expectPlainAnswerHeaders(tooLong, true);
+    expect(await tooLong.text()).toBe('This address is too long to open.\n');
+    // The server goes on.
+    expect((await fetch(`${url}/landing`)).status).toBe(200);
+  });
+
   it("a file that cannot be read, and a remote's server's errors, too, HSTS only in production", async () => {
     symlinkSync('loop.js', join(dir, 'loop.js'));
     const url = await serve({ corsOrigins: ['http://localhost:3000'] });
