@@ -1,5 +1,5 @@
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError, apiRequest, READ_TIMEOUT_MS, signalWithTimeout } from './client';
 
@@ -127,5 +127,38 @@ describe('signalWithTimeout', () => {
     const either = signalWithTimeout(caller.signal, 60_000);
     caller.abort();
     expect(either.aborted).toBe(true);
+  });
+
+  describe('in a browser without AbortSignal.any (before Chrome 116, Safari 17.4)', () => {
+    const any = AbortSignal.any;
+    beforeEach(() => {
+      Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true });
+    });
+    afterEach(() => {
+      Object.defineProperty(AbortSignal, 'any', { value: any, configurable: true });
+    });
+
+    it('still reads: the request is sent, and ends with the caller or after its time', async () => {
+      const api = mockApi({ routes: { 'GET /api/health': json({ ok: true }) } });
+      const query = new AbortController();
+      expect(await apiRequest('GET', '/api/health', { signal: query.signal })).toEqual({
+        ok: true,
+      });
+      expect(api.fetch).toHaveBeenCalledTimes(1);
+
+      const caller = new AbortController();
+      const withCaller = signalWithTimeout(caller.signal, 60_000);
+      caller.abort(new DOMException('Left the page', 'AbortError'));
+      expect(withCaller.aborted).toBe(true);
+      expect((withCaller.reason as DOMException).message).toBe('Left the page');
+
+      const timedOut = signalWithTimeout(new AbortController().signal, 10);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect((timedOut.reason as DOMException).name).toBe('TimeoutError');
+
+      const alreadyAborted = new AbortController();
+      alreadyAborted.abort();
+      expect(signalWithTimeout(alreadyAborted.signal, 60_000).aborted).toBe(true);
+    });
   });
 });

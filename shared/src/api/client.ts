@@ -69,7 +69,19 @@ export const READ_TIMEOUT_MS = 20_000;
 /** The caller's signal, if any, and a timeout of `ms`: whichever ends first cancels the call. */
 export function signalWithTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
   const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+  if (!signal) return timeout;
+  // AbortSignal.any came with Chrome 116, Firefox 124 and Safari 17.4; the build's browsers
+  // reach back to Chrome 107 and Safari 16, where every read would throw before it is sent.
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([signal, timeout]);
+  const either = new AbortController();
+  for (const source of [signal, timeout]) {
+    if (source.aborted) {
+      either.abort(source.reason);
+      break;
+    }
+    source.addEventListener('abort', () => either.abort(source.reason), { once: true });
+  }
+  return either.signal;
 }
 
 /**
