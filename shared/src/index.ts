@@ -37,6 +37,7 @@ export {
   createProjectMutationOptions,
   deleteProjectMutationOptions,
   notifyGuidesMutationOptions,
+  notifyPendingGuidesMutationOptions,
   projectQueryOptions,
   projectsQueryOptions,
   updateProjectMutationOptions,
@@ -147,7 +148,7 @@ export {
 } from './schemas/project-update';
 export type { User } from './schemas/user';
 export { SITE } from './site';
-export { pendingGuideNoticeOf } from './storage/pending-guide-notices';
+export { pendingGuideNoticeOf, pendingGuideNoticesOf } from './storage/pending-guide-notices';
 export { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage/storage';
 export {
   rememberSubmitAfterSignIn,

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { projectQueryOptions, STORAGE_KEYS, userQueryOptions } from '@trek/shared';
+import { pendingGuideNoticesOf, projectQueryOptions, userQueryOptions } from '@trek/shared';
 import { buildProject, buildUser } from '@trek/shared/testing/builders';
 import {
   apiError,
@@ -424,9 +424,7 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       screen.getByText('Saved, but notification failed. You can retry from the project page.'),
     ).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Notify guides' })).toBeTruthy();
-    expect(
-      JSON.parse(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices) ?? '{}')[ID]?.changeSetId,
-    ).toBe(CHANGE_SET);
+    expect(pendingGuideNoticesOf(ID).map((notice) => notice.changeSetId)).toEqual([CHANGE_SET]);
   });
 
   it.each([

@@ -5,11 +5,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { PROJECTS_FIRST_READ } from '../contract/index.js';
 import { createQueryClient } from '../query-client';
 import type { CreateProjectBody } from '../schemas/project';
-import { pendingGuideNoticeOf } from '../storage/pending-guide-notices';
+import { type NotifyGuidesBody, notifyGuidesBodySchema } from '../schemas/project-update';
+import {
+  keepPendingGuideNotice,
+  pendingGuideNoticeOf,
+  pendingGuideNoticesOf,
+} from '../storage/pending-guide-notices';
 import {
   createProjectMutationOptions,
   deleteProjectMutationOptions,
   notifyGuidesMutationOptions,
+  notifyPendingGuidesMutationOptions,
   projectQueryOptions,
   projectsQueryOptions,
   updateProjectMutationOptions,
@@ -175,6 +181,82 @@ describe('project calls', () => {
     answer = apiError(404, 'NOT_FOUND', 'Project not found');
     await expect(observer.mutate({ id: 'p1', notice })).rejects.toThrow('404');
     expect(pendingGuideNoticeOf('p1')).toBeNull();
+  });
+
+  it('keeps the notice of an earlier edit when a later edit is notified, or fails too', async () => {
+    const first = {
+      changeSetId: '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+      changes: [{ field: 'travelers', label: 'Travelers', before: '2', after: '3' }],
+    };
+    const second = {
+      changeSetId: '9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a',
+      changes: [{ field: 'travelers', label: 'Travelers', before: '3', after: '4' }],
+    };
+    let status = 500;
+    mockApi({
+      routes: {
+        'POST /api/projects/:id/notify-guides': () =>
+          status === 202
+            ? json({ changeSetId: second.changeSetId, queuedAt: '2026-01-05T10:00:00Z' }, 202)
+            : apiError(status, status === 404 ? 'NOT_FOUND' : 'INTERNAL', 'Failed'),
+      },
+    });
+    const observer = new MutationObserver(createQueryClient(), notifyGuidesMutationOptions());
+    // Edit 1 saved, its notice not sent ('Partially saved').
+    await expect(observer.mutate({ id: 'p1', notice: first })).rejects.toThrow('500');
+
+    // Edit 2's notice fails too: both wait, in order.
+    await expect(observer.mutate({ id: 'p1', notice: second })).rejects.toThrow('500');
+    expect(pendingGuideNoticesOf('p1')).toEqual([first, second]);
+
+    // Edit 2's notice sent: edit 1's still waits for the project page.
+    status = 202;
+    await observer.mutate({ id: 'p1', notice: second });
+    expect(pendingGuideNoticesOf('p1')).toEqual([first]);
+
+    // A 404 for one change set forgets that one only.
+    keepPendingGuideNotice('p1', second);
+    status = 404;
+    await expect(observer.mutate({ id: 'p1', notice: second })).rejects.toThrow('404');
+    expect(pendingGuideNoticesOf('p1')).toEqual([first]);
+  });
+
+  it('sends every notice kept for a project, in order, and stops at the first failure', async () => {
+    const noticeOf = (changeSetId: string, after: string): NotifyGuidesBody => ({
+      changeSetId,
+      changes: [{ field: 'travelers', label: 'Travelers', before: '2', after }],
+    });
+    const first = noticeOf('3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', '3');
+    const second = noticeOf('9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a', '4');
+    const third = noticeOf('c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', '5');
+    for (const notice of [first, second, third]) keepPendingGuideNotice('p1', notice);
+    keepPendingGuideNotice('p2', first);
+    let failing: string | null = second.changeSetId;
+    const api = mockApi({
+      routes: {
+        'POST /api/projects/:id/notify-guides': ({ body }) => {
+          const { changeSetId } = notifyGuidesBodySchema.parse(body);
+          return changeSetId === failing
+            ? apiError(503, 'INTERNAL', 'Unavailable')
+            : json({ changeSetId, queuedAt: '2026-01-05T10:00:00Z' }, 202);
+        },
+      },
+    });
+    const sent = () => api.callsTo('POST /api/projects/:id/notify-guides').map((call) => call.body);
+    const observer = new MutationObserver(
+      createQueryClient(),
+      notifyPendingGuidesMutationOptions(),
+    );
+
+    await expect(observer.mutate('p1')).rejects.toThrow('503');
+    expect(sent()).toEqual([first, second]);
+    expect(pendingGuideNoticesOf('p1')).toEqual([second, third]);
+
+    failing = null;
+    await observer.mutate('p1');
+    expect(sent()).toEqual([first, second, second, third]);
+    expect(pendingGuideNoticesOf('p1')).toEqual([]);
+    expect(pendingGuideNoticesOf('p2')).toEqual([first]);
   });
 
   it.each([

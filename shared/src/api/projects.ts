@@ -15,7 +15,12 @@ import {
   projectDeletedSchema,
   projectUpdateResultSchema,
 } from '../schemas/project-update';
-import { clearPendingGuideNotice, keepPendingGuideNotice } from '../storage/pending-guide-notices';
+import {
+  clearPendingGuideNotices,
+  forgetPendingGuideNotice,
+  keepPendingGuideNotice,
+  pendingGuideNoticesOf,
+} from '../storage/pending-guide-notices';
 import { ApiError, apiRequest } from './client';
 
 const projectPath = (id: string) => `/api/projects/${encodeURIComponent(id)}`;
@@ -131,19 +136,46 @@ export function notifyGuides({ id, notice }: { id: string; notice: NotifyGuidesB
 
 /**
  * Telling guides about a saved change set. A notice that could not be sent is kept in this
- * browser for the project page to send again, and forgotten once sent (or once its project is
- * gone). Safe to repeat.
+ * browser for the project page to send again (beside the notices of other change sets still
+ * waiting), and forgotten once sent (or once its project is gone). Safe to repeat.
  */
 export const notifyGuidesMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'notify-guides'] as const,
     mutationFn: notifyGuides,
-    onSuccess: (_answer, { id }) => clearPendingGuideNotice(id),
-    onError: (error, { id, notice }) => {
-      // 404: the project or its change set is gone; there is nobody left to tell.
-      if (error instanceof ApiError && error.status === 404) clearPendingGuideNotice(id);
-      else keepPendingGuideNotice(id, notice);
-    },
+    onSuccess: (_answer, { id, notice }) => forgetPendingGuideNotice(id, notice.changeSetId),
+    onError: (error, { id, notice }) => keepOrForgetUnsent(error, id, notice),
+  });
+
+function keepOrForgetUnsent(error: unknown, id: string, notice: NotifyGuidesBody) {
+  // 404: the project or its change set is gone; there is nobody left to tell.
+  if (error instanceof ApiError && error.status === 404) {
+    forgetPendingGuideNotice(id, notice.changeSetId);
+  } else keepPendingGuideNotice(id, notice);
+}
+
+/**
+ * Sends every notice this browser keeps for the project, oldest first, each forgotten once sent.
+ * It stops at the first that fails (that one and the later ones stay kept), so guides never read
+ * of a later save before an earlier one.
+ */
+export async function notifyPendingGuides(id: string): Promise<void> {
+  for (const notice of pendingGuideNoticesOf(id)) {
+    try {
+      await notifyGuides({ id, notice });
+    } catch (error) {
+      keepOrForgetUnsent(error, id, notice);
+      throw error;
+    }
+    forgetPendingGuideNotice(id, notice.changeSetId);
+  }
+}
+
+/** The project page's 'Notify guides': every notice still waiting for the project, in one go. */
+export const notifyPendingGuidesMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['projects', 'notify-guides', 'pending'] as const,
+    mutationFn: notifyPendingGuides,
   });
 
 /** DELETE /api/projects/:id: cancels (deletes) the request. */
@@ -166,7 +198,7 @@ export const deleteProjectMutationOptions = () =>
   });
 
 async function forgetProject(client: QueryClient, id: string) {
-  clearPendingGuideNotice(id);
+  clearPendingGuideNotices(id);
   client.removeQueries({ queryKey: projectQueryOptions(id).queryKey, exact: true });
   client.setQueryData(projectsQueryOptions().queryKey, (projects) =>
     projects?.filter((project) => project.id !== id),

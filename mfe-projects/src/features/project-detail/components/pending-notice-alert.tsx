@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   busyButtonProps,
-  notifyGuidesMutationOptions,
-  pendingGuideNoticeOf,
+  notifyPendingGuidesMutationOptions,
+  pendingGuideNoticesOf,
   useKeepFocus,
   useSingleFlightMutation,
 } from '@trek/shared';
@@ -11,9 +11,10 @@ import { useState } from 'react';
 
 /**
  * After a 'Partially saved' edit: the changes are saved but guides were not told. Offers to tell
- * them now (the notice was kept in this browser; the API queues each change set once), sent once
- * however often the button is pressed. Once sent the alert goes, and focus with it to
- * `focusWhenSent()` (the page's heading); a failure keeps focus on the button.
+ * them now: every notice kept in this browser for the project (one per save not yet told; the API
+ * queues each change set once), sent in order by one press, once however often the button is
+ * pressed. Once all are sent the alert goes, and focus with it to `focusWhenSent()` (the page's
+ * heading); a failure keeps the alert, with the notices still to send, and focus on the button.
  */
 export function PendingNoticeAlert({
   projectId,
@@ -22,34 +23,31 @@ export function PendingNoticeAlert({
   projectId: string;
   focusWhenSent: () => HTMLElement | null;
 }) {
-  const [notice, setNotice] = useState(() => pendingGuideNoticeOf(projectId));
-  const notify = useSingleFlightMutation(notifyGuidesMutationOptions());
+  const [waiting, setWaiting] = useState(() => pendingGuideNoticesOf(projectId).length);
+  const notify = useSingleFlightMutation(notifyPendingGuidesMutationOptions());
   const keepFocus = useKeepFocus();
-  if (!notice) return null;
+  if (waiting === 0) return null;
 
   const send = () =>
-    notify.mutate(
-      { id: projectId, notice },
-      {
-        onSuccess: () => {
-          setNotice(null);
-          keepFocus(focusWhenSent);
-          notifications.show({
-            color: 'teal',
-            title: 'Guides notified',
-            message: 'Guides will see your updated trek request.',
-          });
-        },
-        onError: () => {
-          setNotice(pendingGuideNoticeOf(projectId));
-          notifications.show({
-            color: 'red',
-            title: 'Notification failed',
-            message: 'Guides could not be notified. Please try again in a moment.',
-          });
-        },
+    notify.mutate(projectId, {
+      onSuccess: () => {
+        setWaiting(0);
+        keepFocus(focusWhenSent);
+        notifications.show({
+          color: 'teal',
+          title: 'Guides notified',
+          message: 'Guides will see your updated trek request.',
+        });
       },
-    );
+      onError: () => {
+        setWaiting(pendingGuideNoticesOf(projectId).length);
+        notifications.show({
+          color: 'red',
+          title: 'Notification failed',
+          message: 'Guides could not be notified. Please try again in a moment.',
+        });
+      },
+    });
 
   return (
     <Alert color="red" variant="light" title="Guides have not been notified yet">

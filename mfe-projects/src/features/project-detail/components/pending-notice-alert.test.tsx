@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { pendingGuideNoticesOf, STORAGE_KEYS } from '@trek/shared';
+import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { renderRoutes } from '@trek/shared/testing/render';
+import { describe, expect, it } from 'vitest';
+import { PendingNoticeAlert } from './pending-notice-alert';
+
+const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
+const noticeOf = (changeSetId: string, before: string, after: string) => ({
+  changeSetId,
+  changes: [{ field: 'travelers', label: 'Travelers', before, after }],
+});
+// Two saves whose notices both failed ('Partially saved' twice).
+const first = noticeOf('3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', '2 travelers', '3 travelers');
+const second = noticeOf('9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a', '3 travelers', '4 travelers');
+
+/** Both kept in this browser, and an API that queues each notice unless `failing` says no. */
+function withTwoPendingNotices(failing: (changeSetId: string) => boolean) {
+  localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: [first, second] }));
+  return mockApi({
+    routes: {
+      'POST /api/projects/:id/notify-guides': ({ body }) => {
+        const changeSetId = [first, second].find(
+          (notice) => JSON.stringify(notice) === JSON.stringify(body),
+        )?.changeSetId;
+        // Anything else than one of the two notices, as it was kept, is refused.
+        return !changeSetId || failing(changeSetId)
+          ? apiError(503, 'INTERNAL', 'Unavailable')
+          : json({ changeSetId, queuedAt: '2026-01-05T10:00:00Z' }, 202);
+      },
+    },
+  });
+}
+
+function renderAlert() {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <>
+          <h1 tabIndex={-1}>Lares</h1>
+          <PendingNoticeAlert
+            projectId={ID}
+            focusWhenSent={() => screen.getByRole('heading', { level: 1 })}
+          />
+        </>
+      ),
+    },
+  ]);
+}
+
+const sentBodies = (api: ReturnType<typeof mockApi>) =>
+  api.callsTo('POST /api/projects/:id/notify-guides').map((call) => call.body);
+
+describe('PendingNoticeAlert', () => {
+  it('sends every notice still waiting with one click, in order, and then goes', async () => {
+    const api = withTwoPendingNotices(() => false);
+    const user = userEvent.setup();
+    renderAlert();
+    await user.click(screen.getByRole('button', { name: 'Notify guides' }));
+
+    expect(await screen.findByText('Guides notified')).toBeTruthy();
+    expect(sentBodies(api)).toEqual([first, second]);
+    expect(screen.getAllByText('Guides notified')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Notify guides' })).toBeNull();
+    expect(pendingGuideNoticesOf(ID)).toEqual([]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })),
+    );
+  });
+
+  it('stays with the notice that failed, says so once, and sends it on the next click', async () => {
+    let secondFails = true;
+    const api = withTwoPendingNotices(
+      (changeSetId) => secondFails && changeSetId === second.changeSetId,
+    );
+    const user = userEvent.setup();
+    renderAlert();
+    await user.click(screen.getByRole('button', { name: 'Notify guides' }));
+
+    expect(await screen.findByText('Notification failed')).toBeTruthy();
+    expect(screen.getAllByText('Notification failed')).toHaveLength(1);
+    expect(screen.queryByText('Guides notified')).toBeNull();
+    expect(sentBodies(api)).toEqual([first, second]);
+    expect(pendingGuideNoticesOf(ID)).toEqual([second]);
+    const notify = screen.getByRole('button', { name: 'Notify guides' });
+    expect(document.activeElement).toBe(notify);
+
+    secondFails = false;
+    await user.click(notify);
+    expect(await screen.findByText('Guides notified')).toBeTruthy();
+    expect(sentBodies(api)).toEqual([first, second, second]);
+    expect(screen.queryByRole('button', { name: 'Notify guides' })).toBeNull();
+  });
+});
