@@ -239,6 +239,67 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       );
       expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(0);
     });
+
+    it('asks again for the trek acknowledgement when the review opens again', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-01-06T23:58:00'));
+      const ACKNOWLEDGEMENT = 'I understand this may reset ongoing proposals.';
+      const api = mockEditApi();
+      const { user } = await openEditPage();
+      const chooseTrek = async (trek: string) => {
+        await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+        await user.click(within(row('Trek')).getByRole('radio', { name: trek }));
+        await user.click(
+          within(row('Duration')).getByRole('radio', { name: /5 days \/ 4 nights/ }),
+        );
+        await user.click(within(row('Duration')).getByRole('button', { name: 'Save duration' }));
+        await user.click(within(row('Trek')).getByRole('button', { name: 'Save trek' }));
+      };
+      const chooseStart = async (day: string) => {
+        await user.click(await within(row('Dates')).findByRole('button', { name: 'Start date' }));
+        const calendar = await screen.findByRole('dialog', { name: 'Start date' });
+        const button = within(calendar)
+          .getAllByRole('button')
+          .find((candidate) => candidate.closest('table') && candidate.textContent === day);
+        if (!button) throw new Error(`no ${day} January in the calendar`);
+        await user.click(button);
+        await user.click(within(row('Dates')).getByRole('button', { name: 'Save dates' }));
+      };
+      const review = async () => {
+        await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+        const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+        return {
+          dialog,
+          acknowledgement: within(dialog).getByRole('checkbox', { name: ACKNOWLEDGEMENT }),
+          confirm: within(dialog).getByRole('button', { name: 'Confirm changes' }),
+        };
+      };
+
+      await chooseTrek('Salkantay');
+      await user.click(within(row('Dates')).getByRole('button', { name: 'Edit dates' }));
+      await chooseStart('6');
+      const first = await review();
+      await user.click(first.acknowledgement);
+      expect(first.confirm.hasAttribute('disabled')).toBe(false);
+
+      // Midnight passes: Confirm closes the review (not its own 'Back to editing').
+      vi.setSystemTime(new Date('2030-01-07T00:02:00'));
+      await user.click(first.confirm);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Confirm your updates' })).toBeNull(),
+      );
+      await chooseStart('8');
+      await chooseTrek('Ausangate');
+
+      const second = await review();
+      expect(within(second.dialog).getByText('Ausangate')).toBeTruthy();
+      // Unticked: the trek it was ticked for is not this one.
+      expect(
+        within(second.dialog).queryByRole('checkbox', { name: ACKNOWLEDGEMENT, checked: true }),
+      ).toBeNull();
+      expect(second.confirm.hasAttribute('disabled')).toBe(true);
+      expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(0);
+    });
   });
 
   it('saves the travelers on Enter, as their Save does', async () => {

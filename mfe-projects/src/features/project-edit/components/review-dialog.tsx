@@ -30,7 +30,7 @@ export interface ReviewDialogProps {
 
 /**
  * 'Confirm your updates': every change as before → after; a new trek needs the acknowledgement
- * that ongoing proposals may be reset.
+ * that ongoing proposals may be reset, given anew each time the dialog opens.
  */
 export function ReviewDialog({
   opened,
@@ -43,11 +43,16 @@ export function ReviewDialog({
   onConfirm,
 }: ReviewDialogProps) {
   const [acknowledged, setAcknowledged] = useState(false);
+  // Each review asks anew: the page may close the dialog itself (a start date that passed) and
+  // the next review may be of another trek. Reset while rendering, so it never shows ticked.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setAcknowledged(false);
+  }
   const trekChanged = changes.some((change) => change.field === 'trek');
   const close = () => {
-    if (saving) return;
-    setAcknowledged(false);
-    onClose();
+    if (!saving) onClose();
   };
   return (
     <Modal
