@@ -78,6 +78,8 @@ describe('useLogout', () => {
     // The address the conflict page sent a linking link to.
     expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
+    // Guide notices still to send outlive a sign-out (their owner signs in again to send them).
+    expect(localStorage.getItem(STORAGE_KEYS.guideNoticesToSend)).toBe('{}');
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
   });
 });
@@ -101,6 +103,7 @@ describe('deleteAccountMutationOptions', () => {
     // The address the conflict page sent a linking link to.
     expect(sessionStorage.getItem(STORAGE_KEYS.linkingLinkSent)).toBeNull();
     expect(document.cookie).not.toContain(SAVED_ANSWERS_COOKIE);
+    expect(localStorage.getItem(STORAGE_KEYS.guideNoticesToSend)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
   });
 });

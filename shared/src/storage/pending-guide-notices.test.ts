@@ -36,19 +36,35 @@ describe('pending guide notices', () => {
     expect(pendingGuideNoticeOf('p1')).toBeNull();
 
     clearPendingGuideNotices('p2');
-    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBe('{}');
+    expect(localStorage.getItem(STORAGE_KEYS.guideNoticesToSend)).toBe('{}');
   });
 
-  it('still offers a notice kept the earlier way (one per project), and adds to it', () => {
-    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ p1: first }));
+  it('still offers a notice kept the earlier way (one per project, old key), moved into the lists', () => {
+    keepPendingGuideNotice('p2', second);
+    localStorage.setItem(
+      STORAGE_KEYS.pendingGuideNotices,
+      JSON.stringify({ p1: first, p2: second }),
+    );
     expect(pendingGuideNoticesOf('p1')).toEqual([first]);
     expect(pendingGuideNoticeOf('p1')).toEqual(first);
+    // Moved once: the old key is gone, and a notice in both places is kept once.
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
+    expect(pendingGuideNoticesOf('p2')).toEqual([second]);
     keepPendingGuideNotice('p1', second);
     expect(pendingGuideNoticesOf('p1')).toEqual([first, second]);
   });
 
+  it('leaves the old key alone, so a site rolled back to 4.10 does not discard the lists', () => {
+    keepPendingGuideNotice('p1', first);
+    keepPendingGuideNotice('p1', second);
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.guideNoticesToSend) ?? '')).toEqual({
+      p1: [first, second],
+    });
+  });
+
   it('reads nothing from invalid data', () => {
-    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ p1: [{ x: 1 }] }));
+    localStorage.setItem(STORAGE_KEYS.guideNoticesToSend, JSON.stringify({ p1: [{ x: 1 }] }));
     expect(pendingGuideNoticesOf('p1')).toEqual([]);
   });
 });

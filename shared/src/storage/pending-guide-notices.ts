@@ -1,39 +1,45 @@
 import { z } from 'zod/mini';
 import { type NotifyGuidesBody, notifyGuidesBodySchema } from '../schemas/project-update';
-import { browserStorage, readJson, STORAGE_KEYS, writeJson } from './storage';
+import { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage';
 
 /**
  * Notices to guides that could not be sent after an edit was saved ('Partially saved'), kept per
  * project in this browser, oldest first and one per change set, so the project page can offer to
  * send them again (the API queues each change set once, so sending again is safe). A project
  * edited twice before its notices went out keeps both: guides hear of every save.
- *
- * Read as either shape: a list per project, or the one notice per project a browser kept before
- * the lists (what it saved then is still offered).
  */
-const pendingNoticesSchema = z.record(
-  z.string(),
-  z.union([z.array(notifyGuidesBodySchema), notifyGuidesBodySchema]),
-);
+const pendingNoticesSchema = z.record(z.string(), z.array(notifyGuidesBodySchema));
+/** What a site up to @trek/shared 4.10 kept: the one notice per project, under the old key. */
+const earlierNoticesSchema = z.record(z.string(), notifyGuidesBodySchema);
 
 type PendingNotices = Record<string, NotifyGuidesBody[]>;
 
+/**
+ * The lists, with the notices kept the earlier way moved into them. They live under a key of
+ * their own: a host rolled back to a 4.10 site reads the old key only, so it finds nothing to
+ * offer rather than a shape it would discard, and the lists are there again after the roll
+ * forward (with whatever that site kept under the old key meanwhile).
+ */
 function readAll(): PendingNotices {
-  const stored =
-    readJson(browserStorage('local'), STORAGE_KEYS.pendingGuideNotices, pendingNoticesSchema) ?? {};
-  return Object.fromEntries(
-    Object.entries(stored).map(([projectId, kept]) => [
-      projectId,
-      Array.isArray(kept) ? kept : [kept],
-    ]),
-  );
+  const local = browserStorage('local');
+  const lists = readJson(local, STORAGE_KEYS.guideNoticesToSend, pendingNoticesSchema) ?? {};
+  const earlier = readJson(local, STORAGE_KEYS.pendingGuideNotices, earlierNoticesSchema);
+  if (!earlier) return lists;
+  for (const [projectId, notice] of Object.entries(earlier)) {
+    const kept = lists[projectId] ?? [];
+    if (!kept.some((one) => one.changeSetId === notice.changeSetId))
+      lists[projectId] = [notice, ...kept];
+  }
+  writeJson(local, STORAGE_KEYS.guideNoticesToSend, lists);
+  removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  return lists;
 }
 
 function writeProject(projectId: string, notices: NotifyGuidesBody[]): void {
   const { [projectId]: _previous, ...others } = readAll();
   writeJson(
     browserStorage('local'),
-    STORAGE_KEYS.pendingGuideNotices,
+    STORAGE_KEYS.guideNoticesToSend,
     notices.length > 0 ? { ...others, [projectId]: notices } : others,
   );
 }

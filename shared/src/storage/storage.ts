@@ -6,6 +6,9 @@ export const STORAGE_KEYS = {
   wizardFormData: 'trek.wizardFormData',
   createdProjectSummary: 'trek.createdProjectSummary',
   originalFormData: 'trek.originalFormData',
+  /** Guide notices still to send, a list per project (pending-guide-notices.ts). */
+  guideNoticesToSend: 'trek.guideNoticesToSend',
+  /** Where sites up to @trek/shared 4.10 kept one notice per project; moved to the lists when read. */
   pendingGuideNotices: 'trek.pendingGuideNotices',
   submitAfterSignIn: 'trek.submitAfterSignIn',
   linkingLinkSent: 'trek.linkingLinkSent',
@@ -78,7 +81,10 @@ export function forgetAccountRequests({ withPendingNotices = false } = {}): void
   removeKey(local, STORAGE_KEYS.submitAfterSignIn);
   // The conflict page's sent linking link, with the address it went to (host's linking-link-sent).
   removeKey(session, STORAGE_KEYS.linkingLinkSent);
-  if (withPendingNotices) removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  if (withPendingNotices) {
+    removeKey(local, STORAGE_KEYS.guideNoticesToSend);
+    removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  }
   if (typeof document !== 'undefined') {
     // biome-ignore lint/suspicious/noDocumentCookie: as the wizard's own flag (persistence.ts): one fixed name, nothing to escape.
     document.cookie = `${SAVED_ANSWERS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;

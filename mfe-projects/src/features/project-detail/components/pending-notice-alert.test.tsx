@@ -17,7 +17,7 @@ const second = noticeOf('9d0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a', '3 travelers', '
 
 /** Both kept in this browser, and an API that queues each notice unless `failing` says no. */
 function withTwoPendingNotices(failing: (changeSetId: string) => boolean) {
-  localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ [ID]: [first, second] }));
+  localStorage.setItem(STORAGE_KEYS.guideNoticesToSend, JSON.stringify({ [ID]: [first, second] }));
   return mockApi({
     routes: {
       'POST /api/projects/:id/notify-guides': ({ body }) => {
