@@ -75,6 +75,59 @@ test('list → project → edit travelers and trek (a duration forced, the ackno
   });
 });
 
+test('two saves whose guide notices failed: the project page sends both with one press, then says so', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Lares', travelers: 2 });
+  const notifyUrl = `**/api/projects/${project.id}/notify-guides`;
+  await page.route(notifyUrl, (route) =>
+    route.fulfill({ status: 503, json: { error: 'UNAVAILABLE', message: 'Try again later' } }),
+  );
+  const saveTravelers = async (travelers: string) => {
+    await page.getByRole('link', { name: 'Modify project' }).click();
+    await field(page, 'Travelers').getByRole('button', { name: 'Edit travelers' }).click();
+    await page.getByRole('textbox', { name: 'Number of travelers' }).fill(travelers);
+    await field(page, 'Travelers').getByRole('button', { name: 'Save travelers' }).click();
+    await page.getByRole('button', { name: 'Review & Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm your updates' })
+      .getByRole('button', { name: 'Confirm changes' })
+      .click();
+    await expect(
+      page.getByText('Saved, but notification failed. You can retry from the project page.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`/u/projects/${project.id}`);
+    await expect(overview(page)).toContainText(`${travelers} travelers`);
+  };
+  await page.goto(`/u/projects/${project.id}`);
+  await saveTravelers('3');
+  await saveTravelers('4');
+  const notYet = page.getByRole('alert').filter({ hasText: 'Guides have not been notified yet' });
+  await expect(notYet).toBeVisible();
+
+  // The guides' side is back; both change sets go, the first save's first.
+  await page.unroute(notifyUrl);
+  const sent: { changeSetId: string; status: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('/notify-guides'))
+      sent.push({
+        changeSetId: (response.request().postDataJSON() as { changeSetId: string }).changeSetId,
+        status: response.status(),
+      });
+  });
+  // A reload first: what is kept to send survives it.
+  await page.reload();
+  await notYet.getByRole('button', { name: 'Notify guides' }).click();
+  await expect(page.getByText('Guides will see your updated trek request.')).toBeVisible();
+  await expect(notYet).toBeHidden();
+  expect(sent).toHaveLength(2);
+  expect(sent.map(({ status }) => status)).toEqual([202, 202]);
+  expect(new Set(sent.map(({ changeSetId }) => changeSetId)).size).toBe(2);
+  await page.reload();
+  await expect(overview(page)).toContainText('4 travelers');
+  await expect(notYet).toBeHidden();
+});
+
 test('cancel: Keep project keeps it; Delete project deletes it and lands on My Projects', async ({
   travelerPage: page,
 }) => {
