@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { USER_READ_PATH } from '../contract/remote-routes.js';
 import { successResponseSchema, type User, userSchema } from '../schemas/user';
 import { forgetAccountRequests } from '../storage/storage';
@@ -52,6 +52,17 @@ export const userQueryOptions = () =>
     refetchOnMount: 'always',
   });
 
+/**
+ * Puts a write's answer (the user as saved, or no one) in the cache. A user read still on its way
+ * (every page that mounts reads the user again) may have been answered before the write, so it is
+ * cancelled first: its older answer would otherwise land after this one, and the page would show
+ * the old name, the deleted photo's address, or a signed-in header after the sign-out.
+ */
+export async function replaceCachedUser(client: QueryClient, user: User | null): Promise<void> {
+  await client.cancelQueries({ queryKey: userQueryOptions().queryKey, exact: true });
+  client.setQueryData(userQueryOptions().queryKey, user);
+}
+
 /** POST /api/auth/logout (no body). */
 export function logout() {
   return apiRequest('POST', '/api/auth/logout', { schema: successResponseSchema });
@@ -62,8 +73,8 @@ export const logoutMutationOptions = () =>
   mutationOptions({
     mutationKey: ['auth', 'logout'] as const,
     mutationFn: logout,
-    onSuccess: (_data, _variables, _result, { client }) => {
-      client.setQueryData(userQueryOptions().queryKey, null);
+    onSuccess: async (_data, _variables, _result, { client }) => {
       forgetAccountRequests();
+      await replaceCachedUser(client, null);
     },
   });

@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { uploadTicketSchema, userResponseSchema } from '../schemas/account';
-import { userQueryOptions } from './auth';
+import { replaceCachedUser, userQueryOptions } from './auth';
 import { ApiError, apiRequest } from './client';
 
 /** POST /api/profile-image/upload: a single-use URL, valid 10 minutes, to PUT one photo to. */
@@ -120,9 +120,7 @@ export const changeProfileImageMutationOptions = () =>
   mutationOptions({
     mutationKey: ['user', 'profile-image', 'change'] as const,
     mutationFn: changeProfileImage,
-    onSuccess: (user, _variables, _result, { client }) => {
-      client.setQueryData(userQueryOptions().queryKey, user);
-    },
+    onSuccess: (user, _variables, _result, { client }) => replaceCachedUser(client, user),
     onError: (error, { signal }, _result, { client }) => {
       // Cancelled while the photo was being set: the server may have set it all the same.
       if (error instanceof ProfileImageError && error.step === 'save' && signal?.aborted)
@@ -134,7 +132,5 @@ export const removeProfileImageMutationOptions = () =>
   mutationOptions({
     mutationKey: ['user', 'profile-image', 'remove'] as const,
     mutationFn: removeProfileImage,
-    onSuccess: (user, _variables, _result, { client }) => {
-      client.setQueryData(userQueryOptions().queryKey, user);
-    },
+    onSuccess: (user, _variables, _result, { client }) => replaceCachedUser(client, user),
   });

@@ -6,7 +6,7 @@ import {
   pendingEmailChangeSchema,
   profileUpdateResponseSchema,
 } from '../schemas/account';
-import { userQueryOptions } from './auth';
+import { replaceCachedUser } from './auth';
 import { apiRequest } from './client';
 
 export type { EmailChange, ProfileUpdate };
@@ -41,10 +41,10 @@ export const updateProfileMutationOptions = () =>
   mutationOptions({
     mutationKey: ['user', 'profile', 'update'] as const,
     mutationFn: updateProfile,
-    onSuccess: ({ user, emailChange }, change, _result, { client }) => {
-      client.setQueryData(userQueryOptions().queryKey, user);
+    onSuccess: async ({ user, emailChange }, change, _result, { client }) => {
       if (change.email !== undefined) {
         client.setQueryData(emailChangeQueryOptions().queryKey, emailChange);
       }
+      await replaceCachedUser(client, user);
     },
   });
