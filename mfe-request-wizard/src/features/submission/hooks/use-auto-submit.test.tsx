@@ -63,6 +63,13 @@ describe('useAutoSubmit', () => {
     expect(decodeFormData(btoa('{"trek":1}'))).toBeNull();
   });
 
+  it('keeps the carried answers when a campaign tag is one the answers cannot hold', () => {
+    const decoded = decodeFormData(
+      encode({ ...answers, utm: { source: 'a\tb', medium: 'ad', campaign: 'x'.repeat(500) } }),
+    );
+    expect(decoded).toEqual({ ...answers, utm: { source: '', medium: 'ad', campaign: '' } });
+  });
+
   it('drops from the carried form a trek that cannot be chosen, and its duration', () => {
     const decoded = decodeFormData(encode({ ...answers, trek: 'Inca Trail' }));
     expect(decoded).toMatchObject({ trek: '', duration: '', travelers: answers.travelers });

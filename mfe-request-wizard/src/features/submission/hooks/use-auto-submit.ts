@@ -1,12 +1,7 @@
-import {
-  takeSubmitAfterSignIn,
-  useAuth,
-  type WizardFormData,
-  wizardFormDataSchema,
-} from '@trek/shared';
+import { takeSubmitAfterSignIn, useAuth, type WizardFormData } from '@trek/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { hasSavedFormData, saveFormData } from '../../wizard/model/persistence';
+import { hasSavedFormData, savedAnswersSchema, saveFormData } from '../../wizard/model/persistence';
 import { isReadyToSubmit, restoredAnswers } from '../../wizard/model/wizard-state';
 
 declare global {
@@ -25,7 +20,7 @@ export function decodeFormData(encoded: string | null): WizardFormData | null {
   if (!encoded) return null;
   try {
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
-    const parsed = wizardFormDataSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    const parsed = savedAnswersSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
     return parsed.success ? restoredAnswers(parsed.data) : null;
   } catch {
     return null;

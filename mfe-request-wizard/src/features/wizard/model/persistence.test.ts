@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@trek/shared';
+import { STORAGE_KEYS, wizardFormDataSchema } from '@trek/shared';
 import { SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { clearSavedFormData, readUtm, restoreFormData, saveFormData } from './persistence';
@@ -10,6 +10,46 @@ describe('wizard persistence', () => {
       source: 'newsletter',
       medium: '',
       campaign: 'andes',
+    });
+  });
+
+  it('cleans campaign tags so the answers can hold them: no control or bidi characters, trimmed, cut to the limit', () => {
+    const long = 'a'.repeat(500);
+    const utm = readUtm(
+      `?utm_source=news%09letter&utm_medium=%E2%80%AE%20ad%20&utm_campaign=${long}`,
+    );
+    expect(utm.source).toBe('newsletter');
+    expect(utm.medium).toBe('ad');
+    expect(utm.campaign.length).toBeLessThan(long.length);
+    expect(long.startsWith(utm.campaign)).toBe(true);
+    // Answers with these tags are ones the API (and storage) accept.
+    expect(wizardFormDataSchema.safeParse(emptyFormData(utm)).success).toBe(true);
+    // Only control characters: nothing is left.
+    expect(readUtm('?utm_source=%00%09').source).toBe('');
+    // A cut never leaves half of an emoji behind.
+    const emojis = readUtm(`?utm_campaign=${encodeURIComponent('🏔'.repeat(300))}`).campaign;
+    expect(wizardFormDataSchema.shape.utm.shape.campaign.safeParse(emojis).success).toBe(true);
+    expect(emojis.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the other saved answers when a saved campaign tag is one the answers cannot hold', () => {
+    const lares = selectStartDate(
+      selectDuration(selectTrek(emptyFormData(), 'Lares'), '4 days / 3 nights'),
+      '2099-01-05',
+    );
+    // Saved before tags were cleaned.
+    localStorage.setItem(
+      STORAGE_KEYS.wizardFormData,
+      JSON.stringify({
+        ...lares,
+        travelers: 3,
+        utm: { source: 'news\tletter', medium: 'ad', campaign: 'x'.repeat(500) },
+      }),
+    );
+    expect(restoreFormData('')).toEqual({
+      ...lares,
+      travelers: 3,
+      utm: { source: '', medium: 'ad', campaign: '' },
     });
   });
 
