@@ -11,6 +11,7 @@ import {
   nextStep,
   previousStep,
   progressPercent,
+  restoredAnswers,
   restoreStep,
   selectDuration,
   selectStartDate,
@@ -96,6 +97,27 @@ describe('wizard steps', () => {
       dates: { ...data.dates, flexible: true, flexibilityWindowDays: null },
     };
     expect(isStepComplete(2, flexibleWithoutWindow)).toBe(false);
+  });
+
+  it('step 3 needs, when flexible, a window the wizard offers: 0 (which the API refuses) is none', () => {
+    const zero = {
+      ...complete(),
+      dates: { ...complete().dates, flexible: true, flexibilityWindowDays: 0 },
+    };
+    expect(isStepComplete(2, zero)).toBe(false);
+    expect(isReadyToSubmit(zero)).toBe(false);
+    expect(setFlexibilityWindow(setFlexible(complete(), true), 0).dates.flexibilityWindowDays).toBe(
+      1,
+    );
+    // Restored answers with it ask the question again; an offered window is kept.
+    const restored = restoredAnswers(zero, new Date(2030, 0, 1));
+    expect(restored.dates).toMatchObject({ flexible: true, flexibilityWindowDays: null });
+    expect(firstIncompleteStep(restored)).toBe(2);
+    const two = setFlexibilityWindow(setFlexible(complete(), true), 2);
+    expect(restoredAnswers(two, new Date(2030, 0, 1))).toEqual(two);
+    // Fixed dates keep no window, as 'No' sets none.
+    const fixed = { ...complete(), dates: { ...complete().dates, flexibilityWindowDays: 2 } };
+    expect(restoredAnswers(fixed, new Date(2030, 0, 1)).dates.flexibilityWindowDays).toBeNull();
   });
 
   it('step 3 is not complete with a start date that has passed, which restored answers drop', () => {

@@ -20,6 +20,14 @@ export type StepIndex = 0 | 1 | 2 | 3;
 export const MIN_TRAVELERS = 1;
 export const MAX_TRAVELERS = 10;
 export const FLEXIBILITY_OPTIONS = [1, 2, 3] as const;
+
+/**
+ * A window the wizard offers (spec section 9: 1, 2 or 3 days). The answers' schema takes 0 too
+ * (the edit page offers it), but the API refuses a flexible request with 0, so 0 is no window.
+ */
+export function isOfferedWindow(days: number | null): boolean {
+  return FLEXIBILITY_OPTIONS.some((offered) => offered === days);
+}
 /** Delay before moving on after a choice (docs/product/wizard.md). */
 export const AUTO_ADVANCE_MS = 300;
 
@@ -105,9 +113,25 @@ export function withoutUnofferedDuration(data: WizardFormData): WizardFormData {
   return { ...data, duration: '', dates: { ...data.dates, end: '' } };
 }
 
+/**
+ * Restored answers with a window the wizard does not offer (0, saved by hand or by the edit
+ * page's rules) lose it, so 'How flexible are you?' is asked again rather than showing '±0 days'
+ * and sending a request the API refuses; fixed dates keep no window, as 'No' sets none.
+ */
+export function withoutUnofferedWindow(data: WizardFormData): WizardFormData {
+  const { flexible, flexibilityWindowDays } = data.dates;
+  if (flexibilityWindowDays === null || (flexible && isOfferedWindow(flexibilityWindowDays))) {
+    return data;
+  }
+  return { ...data, dates: { ...data.dates, flexibilityWindowDays: null } };
+}
+
 /** Answers read back (saved in this browser, or carried through a sign-in): what still holds. */
 export function restoredAnswers(data: WizardFormData, today: Date = new Date()): WizardFormData {
-  return withoutPastStart(withoutUnofferedDuration(withoutUnselectableTrek(data)), today);
+  return withoutPastStart(
+    withoutUnofferedWindow(withoutUnofferedDuration(withoutUnselectableTrek(data))),
+    today,
+  );
 }
 
 export function selectStartDate(data: WizardFormData, start: string): WizardFormData {
@@ -123,7 +147,7 @@ export function setFlexible(data: WizardFormData, flexible: boolean): WizardForm
 }
 
 export function setFlexibilityWindow(data: WizardFormData, days: number): WizardFormData {
-  if (!data.dates.flexible) return data;
+  if (!data.dates.flexible || !isOfferedWindow(days)) return data;
   return { ...data, dates: { ...data.dates, flexibilityWindowDays: days } };
 }
 
@@ -153,7 +177,7 @@ export function isStepComplete(step: number, data: WizardFormData): boolean {
         data.dates.start !== '' &&
         !isPastStart(data.dates.start) &&
         data.dates.end !== '' &&
-        (!data.dates.flexible || data.dates.flexibilityWindowDays !== null)
+        (!data.dates.flexible || isOfferedWindow(data.dates.flexibilityWindowDays))
       );
     case 3:
       return data.travelers > 0 && data.languages.length > 0;
