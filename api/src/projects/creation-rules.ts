@@ -21,16 +21,23 @@ function invalid(message: string): HttpError {
   return new HttpError(400, 'VALIDATION', message);
 }
 
+/** The fixed fields of a new request (spec sections 3 and 9): any other value is refused. */
+const FIXED = { maxBudget: 'TBD', difficulty: 'medium' } as const;
+/** A request's title is its trek's name, or this when it has none (spec sections 3 and 9). */
+const DEFAULT_TITLE = 'Trek Request';
+
 /**
  * The rules of POST /api/projects that the shared body schema does not hold (it is shared with
  * the wizard and being moved to zod/mini elsewhere, so they live here): the trek is one of the
  * catalogue's choosable treks, the duration one of its durations and a flexible request has a
  * window, checked by the edit's own rules (`projectUpdateBodySchema`, `mergeProjectUpdate`); the
- * top-level fields repeat the wizard's answers; the end date is the start plus the duration's
- * nights. The wizard only sends such bodies (`toCreateProjectBody`). Returns the destination as
- * the catalogue spells it.
+ * top-level fields repeat the wizard's answers; the dates are set (step 3 needs both) and the end
+ * is the start plus the duration's nights; maxBudget and difficulty are the fixed values and the
+ * title is the trek's name or 'Trek Request' (docs/decisions/0080-spec-readings.md). The wizard
+ * only sends such bodies (`toCreateProjectBody`). Returns the destination and the title as the
+ * catalogue spells them.
  */
-export function checkNewProject(body: CreateProjectBody): { destination: string } {
+export function checkNewProject(body: CreateProjectBody): { destination: string; title: string } {
   const { formData } = body;
   const trip = projectUpdateBodySchema.safeParse({
     destination: body.destination,
@@ -57,22 +64,35 @@ export function checkNewProject(body: CreateProjectBody): { destination: string 
     });
     if (dates.problem) throw invalid(`formData.dates.${dates.problem}`);
   }
+  for (const field of ['maxBudget', 'difficulty'] as const) {
+    if (body[field] !== FIXED[field]) throw invalid(`${field}: must be ${FIXED[field]}`);
+  }
+  const title =
+    body.title === DEFAULT_TITLE
+      ? DEFAULT_TITLE
+      : body.title.toLowerCase() === destination.toLowerCase()
+        ? destination
+        : undefined;
+  if (!title) throw invalid(`title: must be the trek's name (${destination}) or ${DEFAULT_TITLE}`);
   if (body.groupSize !== formData.travelers) {
     throw invalid(`groupSize: must be formData.travelers (${formData.travelers})`);
   }
-  if (body.startDate !== (formData.dates.start || null)) {
-    throw invalid('startDate: must be formData.dates.start (null when it is blank)');
+  // Step 3 of the wizard is complete only with both dates (spec section 5).
+  if (!body.startDate) throw invalid('startDate: is required');
+  if (!body.endDate) throw invalid('endDate: is required');
+  if (body.startDate !== formData.dates.start) {
+    throw invalid('startDate: must be formData.dates.start');
   }
-  if (body.endDate !== (formData.dates.end || null)) {
-    throw invalid('endDate: must be formData.dates.end (null when it is blank)');
+  if (body.endDate !== formData.dates.end) {
+    throw invalid('endDate: must be formData.dates.end');
   }
   const endDate = endDateOf(body.startDate, formData.duration);
   if (body.endDate !== endDate) {
     throw invalid(
       endDate
         ? `endDate: must be ${endDate}, startDate plus the nights of the duration`
-        : 'endDate: must be null without a startDate',
+        : 'endDate: must be startDate plus the nights of the duration',
     );
   }
-  return { destination };
+  return { destination, title };
 }

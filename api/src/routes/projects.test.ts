@@ -217,7 +217,31 @@ describe('projects', () => {
       [
         'an end date without a start date',
         body({ startDate: null, endDate: '2026-03-05', formData: dates('', '2026-03-05') }),
-        /^endDate: must be null without a startDate/,
+        /^startDate: is required$/,
+      ],
+      // Step 3 of the wizard needs both dates (spec section 5).
+      [
+        'no dates',
+        body({
+          startDate: null,
+          endDate: null,
+          formData: formData({
+            dates: { flexible: true, flexibilityWindowDays: 2, start: '', end: '', baseDate: '' },
+          }),
+        }),
+        /^startDate: is required$/,
+      ],
+      // Fixed by the spec (sections 3 and 9), shown on My Projects (the title).
+      [
+        'a difficulty other than medium',
+        body({ difficulty: 'extreme' }),
+        /^difficulty: must be medium$/,
+      ],
+      ['a budget other than TBD', body({ maxBudget: '9999' }), /^maxBudget: must be TBD$/],
+      [
+        "a title other than the trek's name",
+        body({ title: 'Cheap flights here' }),
+        /^title: must be the trek's name \(Lares\) or Trek Request$/,
       ],
       // A state the edit refuses, and the spec too: flexible needs a window of 1 to 3 days.
       ...[null, 0].map((window): [string, unknown, RegExp] => [
@@ -239,23 +263,12 @@ describe('projects', () => {
     }
     expect((await list(user)).projects).toEqual([]);
 
-    // What the wizard sends passes: flexible dates left blank, another trek and duration, and
-    // the trek named in any case (stored as the catalogue spells it).
-    const blank = await create(
-      user,
-      body({
-        startDate: null,
-        endDate: null,
-        formData: formData({
-          dates: { flexible: true, flexibilityWindowDays: 2, start: '', end: '', baseDate: '' },
-        }),
-      }),
-    );
-    expect(blank.status).toBe(201);
+    // What the wizard sends passes: another trek and duration, and the trek named in any case
+    // (stored, and as the title, as the catalogue spells it).
     const colca = await create(
       user,
       body({
-        title: 'Colca Canyon',
+        title: 'colca canyon',
         destination: 'colca canyon',
         startDate: '2026-04-10',
         endDate: '2026-04-12',
@@ -274,7 +287,10 @@ describe('projects', () => {
       }),
     );
     expect(colca.status, await colca.clone().text()).toBe(201);
-    expect(((await colca.json()) as { destination: string }).destination).toBe('Colca Canyon');
+    expect(await colca.json()).toMatchObject({
+      destination: 'Colca Canyon',
+      title: 'Colca Canyon',
+    });
     // 'Yes' in the wizard: flexible with a window of 1 day.
     const yes = await create(
       user,

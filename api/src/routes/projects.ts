@@ -60,7 +60,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
       ] as const) {
         if (date && date < earliest) throw pastDateError(field, today);
       }
-      const { destination } = checkNewProject(body);
+      const { destination, title } = checkNewProject(body);
       if (await isTemporaryEmail(db, session.userId)) {
         throw new HttpError(
           400,
@@ -106,7 +106,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: AppContext): vo
            returning ${PROJECT_COLUMNS}`,
           [
             session.userId,
-            body.title,
+            title,
             body.description,
             destination,
             body.startDate,
