@@ -121,8 +121,10 @@ export {
 } from './schemas/guide';
 export { OAUTH_FORM_DATA_MAX, registrationFormSchema } from './schemas/magic-link';
 export {
+  CAMPAIGN_TAG_MAX_LENGTH,
   type CreatedProjectSummary,
   type CreateProjectBody,
+  campaignTag,
   createdProjectSummarySchema,
   LANGUAGE_KEYS,
   LANGUAGE_LABELS,
@@ -131,6 +133,7 @@ export {
   type OriginalFormData,
   originalFormDataSchema,
   type Project,
+  savedWizardAnswersSchema,
   trekRequestDescription,
   type WizardFormData,
   wizardFormDataSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { freeText, isoDateSchema, lineText, text } from './fields';
+import { freeText, isoDateSchema, lineText, text, trimInvisible } from './fields';
 
 export const LANGUAGE_KEYS = ['english', 'french', 'spanish'] as const;
 export const languageKeySchema = z.enum(LANGUAGE_KEYS);
@@ -51,6 +51,31 @@ function travelersSchema() {
   return z.number().check(z.int(), z.minimum(1), z.maximum(10));
 }
 
+/** Most characters of a campaign tag (utm_source, utm_medium, utm_campaign) the answers keep. */
+export const CAMPAIGN_TAG_MAX_LENGTH = 200;
+const campaignTagSchema = lineText(CAMPAIGN_TAG_MAX_LENGTH);
+
+/**
+ * Control characters (a `%09` in a link), bidi controls (they make a tag display as another) and
+ * halves of UTF-16 pairs: none has a place in a campaign tag.
+ */
+const NOT_IN_CAMPAIGN_TAG = /[\p{Cc}\p{Bidi_Control}\p{Cs}]/gu;
+
+/**
+ * A campaign tag of the address as the answers can hold it: without the characters above,
+ * trimmed, and cut to `CAMPAIGN_TAG_MAX_LENGTH` (never inside an emoji), so an ad's long or odd
+ * tag never makes the request fail (a 400 the traveler cannot mend) nor the saved answers
+ * unreadable. '' when nothing valid is left.
+ */
+export function campaignTag(raw: string | null | undefined): string {
+  let tag = trimInvisible((raw ?? '').replace(NOT_IN_CAMPAIGN_TAG, ''));
+  if (tag.length > CAMPAIGN_TAG_MAX_LENGTH) {
+    tag = tag.slice(0, CAMPAIGN_TAG_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
+  }
+  const parsed = campaignTagSchema.safeParse(tag);
+  return parsed.success ? parsed.data : '';
+}
+
 /** Wizard answers (docs/product/wizard.md, "Answers"). */
 export const wizardFormDataSchema = z.object({
   trek: lineText(100),
@@ -64,10 +89,27 @@ export const wizardFormDataSchema = z.object({
   }),
   travelers: travelersSchema(),
   languages: languagesSchema,
-  utm: z.object({ source: lineText(200), medium: lineText(200), campaign: lineText(200) }),
+  utm: z.object({
+    source: campaignTagSchema,
+    medium: campaignTagSchema,
+    campaign: campaignTagSchema,
+  }),
 });
 
 export type WizardFormData = z.infer<typeof wizardFormDataSchema>;
+
+/**
+ * Answers read back from this browser (the wizard's saved answers, the account page's view of
+ * them) or carried through a sign-in: as `wizardFormDataSchema`, but a campaign tag it refuses
+ * (saved before tags were cleaned) reads as '' rather than making every answer unreadable.
+ */
+export const savedWizardAnswersSchema = z.extend(wizardFormDataSchema, {
+  utm: z.object({
+    source: z.catch(campaignTagSchema, ''),
+    medium: z.catch(campaignTagSchema, ''),
+    campaign: z.catch(campaignTagSchema, ''),
+  }),
+});
 
 /**
  * Kept in browser storage after a request is created: the success page reads it back, and the

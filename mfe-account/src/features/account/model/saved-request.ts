@@ -1,4 +1,4 @@
-import { browserStorage, readJson, STORAGE_KEYS, wizardFormDataSchema } from '@trek/shared';
+import { browserStorage, readJson, STORAGE_KEYS, savedWizardAnswersSchema } from '@trek/shared';
 
 /**
  * Whether the wizard holds a trek request that was not sent (it stays saved in this browser when
@@ -8,7 +8,7 @@ export function hasSavedTrekRequest(): boolean {
   const saved = readJson(
     browserStorage('local'),
     STORAGE_KEYS.wizardFormData,
-    wizardFormDataSchema,
+    savedWizardAnswersSchema,
   );
   return Boolean(saved?.trek && saved.duration);
 }

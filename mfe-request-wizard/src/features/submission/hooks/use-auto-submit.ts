@@ -1,7 +1,12 @@
-import { takeSubmitAfterSignIn, useAuth, type WizardFormData } from '@trek/shared';
+import {
+  savedWizardAnswersSchema,
+  takeSubmitAfterSignIn,
+  useAuth,
+  type WizardFormData,
+} from '@trek/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { hasSavedFormData, savedAnswersSchema, saveFormData } from '../../wizard/model/persistence';
+import { hasSavedFormData, saveFormData } from '../../wizard/model/persistence';
 import { isReadyToSubmit, restoredAnswers } from '../../wizard/model/wizard-state';
 
 declare global {
@@ -20,7 +25,7 @@ export function decodeFormData(encoded: string | null): WizardFormData | null {
   if (!encoded) return null;
   try {
     const bytes = Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0));
-    const parsed = savedAnswersSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
+    const parsed = savedWizardAnswersSchema.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
     return parsed.success ? restoredAnswers(parsed.data) : null;
   } catch {
     return null;

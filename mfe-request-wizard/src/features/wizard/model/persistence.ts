@@ -1,45 +1,18 @@
 import {
   browserStorage,
+  campaignTag,
   readJson,
   removeKey,
   STORAGE_KEYS,
+  savedWizardAnswersSchema,
   type WizardFormData,
-  wizardFormDataSchema,
   writeJson,
 } from '@trek/shared';
 import { CAMPAIGN_QUERY_PARAMETERS, SAVED_ANSWERS_COOKIE } from '@trek/shared/contract';
-import { z } from 'zod/mini';
 import { emptyFormData, restoredAnswers, type Utm } from './wizard-state';
 
 /** Other parts of the page (e.g. a sign-in button) dispatch this to force a save of the form. */
 export const SAVE_FORM_DATA_EVENT = 'trek:save-form-data';
-
-const campaignTagSchema = wizardFormDataSchema.shape.utm.shape.source;
-
-/**
- * Control characters (a `%09` in a link), bidi controls (they make a tag display as another) and
- * halves of UTF-16 pairs: none has a place in a campaign tag.
- */
-const NOT_IN_TAG = /[\p{Cc}\p{Bidi_Control}\p{Cs}]/gu;
-
-/**
- * A campaign tag of the address as the answers can hold it: without the characters above,
- * trimmed, and cut to the answers' own limit (which the schema reports when a tag passes it), so
- * an ad's long or odd tag never makes the request fail (a 400 the traveler cannot mend) nor the
- * saved answers unreadable. '' when nothing is left.
- */
-export function campaignTag(raw: string | null): string {
-  const cleaned = (raw ?? '').replace(NOT_IN_TAG, '').trim();
-  const parsed = campaignTagSchema.safeParse(cleaned);
-  if (parsed.success) return parsed.data;
-  const tooBig = parsed.error.issues.find((issue) => issue.code === 'too_big');
-  if (!tooBig) return '';
-  let cut = cleaned.slice(0, Number(tooBig.maximum));
-  // Not half of a pair (an emoji) at the cut.
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  const again = campaignTagSchema.safeParse(cut);
-  return again.success ? again.data : '';
-}
 
 /** UTM parameters of the address; empty strings when absent (docs/product/wizard.md, "Answers"). */
 export function readUtm(search: string): Utm {
@@ -52,19 +25,6 @@ export function readUtm(search: string): Utm {
 }
 
 /**
- * Answers read back (from storage, or carried through a sign-in): as `wizardFormDataSchema`, but a
- * campaign tag it refuses (saved before tags were cleaned) reads as '' rather than making every
- * answer unreadable, and so dropped.
- */
-export const savedAnswersSchema = z.extend(wizardFormDataSchema, {
-  utm: z.object({
-    source: z.catch(campaignTagSchema, ''),
-    medium: z.catch(campaignTagSchema, ''),
-    campaign: z.catch(campaignTagSchema, ''),
-  }),
-});
-
-/**
  * The saved answers from local storage (unparseable data is dropped silently; a bad campaign tag
  * alone reads as ''), else empty; a start date that has passed since is dropped, so the wizard
  * asks for the dates again, a trek
@@ -72,7 +32,11 @@ export const savedAnswersSchema = z.extend(wizardFormDataSchema, {
  * trek does not offer (with its end date), so it asks for the duration again.
  */
 export function restoreFormData(search: string): WizardFormData {
-  const saved = readJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, savedAnswersSchema);
+  const saved = readJson(
+    browserStorage('local'),
+    STORAGE_KEYS.wizardFormData,
+    savedWizardAnswersSchema,
+  );
   const utm = readUtm(search);
   const hasUtm = Object.values(utm).some(Boolean);
   if (!saved) return emptyFormData(utm);
@@ -82,7 +46,8 @@ export function restoreFormData(search: string): WizardFormData {
 /** Whether this browser holds answers of its own (valid ones; invalid data is dropped). */
 export function hasSavedFormData(): boolean {
   return (
-    readJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, savedAnswersSchema) !== null
+    readJson(browserStorage('local'), STORAGE_KEYS.wizardFormData, savedWizardAnswersSchema) !==
+    null
   );
 }
 
