@@ -220,9 +220,23 @@ export async function startStaticServer(options) {
   // A request Node refuses before any handler runs (an address over its 16 kB of headers, say a
   // link with a huge returnTo) gets Node's status with a line of text and the usual headers,
   // rather than an empty answer the browser shows as its own error page.
+  /**
+   * Connections with an answer under way: an error answer written there would land inside it, so
+   * such a connection is closed instead, as Node's own handler does (it checks `_httpMessage`).
+   */
+  const answering = new WeakSet();
+  server.on('request', (req, res) => {
+    answering.add(req.socket);
+    res.on('close', () => answering.delete(req.socket));
+  });
   server.on('clientError', (error, socket) => {
-    if (socket.writable && !socket.writableEnded) {
-      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (
+      socket.writable &&
+      !socket.writableEnded &&
+      !answering.has(socket) &&
+      code !== 'ECONNRESET'
+    ) {
       const [status, reason, text] =
         code === 'HPE_HEADER_OVERFLOW'
           ? [431, 'Request Header Fields Too Large', 'This address is too long to open.']
