@@ -214,11 +214,13 @@ describe('project calls', () => {
     await observer.mutate({ id: 'p1', notice: second });
     expect(pendingGuideNoticesOf('p1')).toEqual([first]);
 
-    // A 404 for one change set forgets that one only.
+    // A 404: the project is gone, and nobody is left to tell of any of its edits.
     keepPendingGuideNotice('p1', second);
+    keepPendingGuideNotice('p2', second);
     status = 404;
     await expect(observer.mutate({ id: 'p1', notice: second })).rejects.toThrow('404');
-    expect(pendingGuideNoticesOf('p1')).toEqual([first]);
+    expect(pendingGuideNoticesOf('p1')).toEqual([]);
+    expect(pendingGuideNoticesOf('p2')).toEqual([second]);
   });
 
   it('sends every notice kept for a project, in order, and stops at the first failure', async () => {

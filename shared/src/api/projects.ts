@@ -148,10 +148,9 @@ export const notifyGuidesMutationOptions = () =>
   });
 
 function keepOrForgetUnsent(error: unknown, id: string, notice: NotifyGuidesBody) {
-  // 404: the project or its change set is gone; there is nobody left to tell.
-  if (error instanceof ApiError && error.status === 404) {
-    forgetPendingGuideNotice(id, notice.changeSetId);
-  } else keepPendingGuideNotice(id, notice);
+  // 404: the project is gone (its change sets go with it); there is nobody left to tell of any.
+  if (error instanceof ApiError && error.status === 404) clearPendingGuideNotices(id);
+  else keepPendingGuideNotice(id, notice);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   clearPendingGuideNotices,
   forgetPendingGuideNotice,
@@ -52,6 +52,22 @@ describe('pending guide notices', () => {
     expect(pendingGuideNoticesOf('p2')).toEqual([second]);
     keepPendingGuideNotice('p1', second);
     expect(pendingGuideNoticesOf('p1')).toEqual([first, second]);
+  });
+
+  it('puts a notice a rolled-back site kept after the lists (it is the newer), and moves nothing storage refuses', () => {
+    keepPendingGuideNotice('p1', first);
+    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ p1: second }));
+    expect(pendingGuideNoticesOf('p1')).toEqual([first, second]);
+
+    localStorage.setItem(STORAGE_KEYS.pendingGuideNotices, JSON.stringify({ p2: first }));
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('Full', 'QuotaExceededError');
+    });
+    expect(pendingGuideNoticesOf('p2')).toEqual([first]);
+    full.mockRestore();
+    // Still where it was, offered again next time.
+    expect(localStorage.getItem(STORAGE_KEYS.pendingGuideNotices)).not.toBeNull();
+    expect(pendingGuideNoticesOf('p2')).toEqual([first]);
   });
 
   it('leaves the old key alone, so a site rolled back to 4.10 does not discard the lists', () => {

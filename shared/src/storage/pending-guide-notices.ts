@@ -27,11 +27,14 @@ function readAll(): PendingNotices {
   if (!earlier) return lists;
   for (const [projectId, notice] of Object.entries(earlier)) {
     const kept = lists[projectId] ?? [];
+    // After the lists: it is the newer one when a rolled-back site kept it.
     if (!kept.some((one) => one.changeSetId === notice.changeSetId))
-      lists[projectId] = [notice, ...kept];
+      lists[projectId] = [...kept, notice];
   }
-  writeJson(local, STORAGE_KEYS.guideNoticesToSend, lists);
-  removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  // Moved only once written: a full storage keeps them where they are.
+  if (writeJson(local, STORAGE_KEYS.guideNoticesToSend, lists)) {
+    removeKey(local, STORAGE_KEYS.pendingGuideNotices);
+  }
   return lists;
 }
 
