@@ -7,6 +7,7 @@ import { createQueryClient } from '../query-client';
 import type { CreateProjectBody } from '../schemas/project';
 import { type NotifyGuidesBody, notifyGuidesBodySchema } from '../schemas/project-update';
 import {
+  clearPendingGuideNotices,
   keepPendingGuideNotice,
   pendingGuideNoticeOf,
   pendingGuideNoticesOf,
@@ -183,7 +184,7 @@ describe('project calls', () => {
     expect(pendingGuideNoticeOf('p1')).toBeNull();
   });
 
-  it('keeps the notice of an earlier edit when a later edit is notified, or fails too', async () => {
+  it('keeps the notice of an earlier edit when a later one fails too, and sends it first when a later one is notified', async () => {
     const first = {
       changeSetId: '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
       changes: [{ field: 'travelers', label: 'Travelers', before: '2', after: '3' }],
@@ -193,7 +194,7 @@ describe('project calls', () => {
       changes: [{ field: 'travelers', label: 'Travelers', before: '3', after: '4' }],
     };
     let status = 500;
-    mockApi({
+    const api = mockApi({
       routes: {
         'POST /api/projects/:id/notify-guides': () =>
           status === 202
@@ -201,6 +202,7 @@ describe('project calls', () => {
             : apiError(status, status === 404 ? 'NOT_FOUND' : 'INTERNAL', 'Failed'),
       },
     });
+    const sent = () => api.callsTo('POST /api/projects/:id/notify-guides').map((call) => call.body);
     const observer = new MutationObserver(createQueryClient(), notifyGuidesMutationOptions());
     // Edit 1 saved, its notice not sent ('Partially saved').
     await expect(observer.mutate({ id: 'p1', notice: first })).rejects.toThrow('500');
@@ -209,10 +211,21 @@ describe('project calls', () => {
     await expect(observer.mutate({ id: 'p1', notice: second })).rejects.toThrow('500');
     expect(pendingGuideNoticesOf('p1')).toEqual([first, second]);
 
-    // Edit 2's notice sent: edit 1's still waits for the project page.
+    // Edit 2 notified again (say, a retry): edit 1's goes first, then edit 2's; none waits.
     status = 202;
     await observer.mutate({ id: 'p1', notice: second });
-    expect(pendingGuideNoticesOf('p1')).toEqual([first]);
+    expect(sent().slice(-2)).toEqual([first, second]);
+    expect(pendingGuideNoticesOf('p1')).toEqual([]);
+
+    // Edit 3 saved while edit 1's notice waits, and the guides' side fails at edit 1: both wait.
+    keepPendingGuideNotice('p1', first);
+    status = 503;
+    const third = { ...second, changeSetId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f' };
+    await expect(observer.mutate({ id: 'p1', notice: third })).rejects.toThrow('503');
+    expect(sent().at(-1)).toEqual(first);
+    expect(pendingGuideNoticesOf('p1')).toEqual([first, third]);
+    clearPendingGuideNotices('p1');
+    keepPendingGuideNotice('p1', first);
 
     // A 404: the project is gone, and nobody is left to tell of any of its edits.
     keepPendingGuideNotice('p1', second);

@@ -134,15 +134,32 @@ export function notifyGuides({ id, notice }: { id: string; notice: NotifyGuidesB
   });
 }
 
+type NotifyGuidesResult = Awaited<ReturnType<typeof notifyGuides>>;
+
 /**
- * Telling guides about a saved change set. A notice that could not be sent is kept in this
- * browser for the project page to send again (beside the notices of other change sets still
- * waiting), and forgotten once sent (or once its project is gone). Safe to repeat.
+ * A saved change set's notice, after any of the project's that still wait (an earlier save whose
+ * notice failed): guides never read of a later save before an earlier one.
+ */
+async function notifyGuidesInOrder({ id, notice }: { id: string; notice: NotifyGuidesBody }) {
+  const waiting = pendingGuideNoticesOf(id);
+  if (waiting.every((kept) => kept.changeSetId === notice.changeSetId)) {
+    return notifyGuides({ id, notice });
+  }
+  keepPendingGuideNotice(id, notice);
+  const answers = await notifyPendingGuides(id);
+  return answers[answers.length - 1] ?? null;
+}
+
+/**
+ * Telling guides about a saved change set (after the project's notices still waiting, if any). A
+ * notice that could not be sent is kept in this browser for the project page to send again
+ * (beside the notices of other change sets still waiting), and forgotten once sent (or once its
+ * project is gone). Safe to repeat.
  */
 export const notifyGuidesMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'notify-guides'] as const,
-    mutationFn: notifyGuides,
+    mutationFn: notifyGuidesInOrder,
     onSuccess: (_answer, { id, notice }) => forgetPendingGuideNotice(id, notice.changeSetId),
     onError: (error, { id, notice }) => keepOrForgetUnsent(error, id, notice),
   });
@@ -158,16 +175,18 @@ function keepOrForgetUnsent(error: unknown, id: string, notice: NotifyGuidesBody
  * It stops at the first that fails (that one and the later ones stay kept), so guides never read
  * of a later save before an earlier one.
  */
-export async function notifyPendingGuides(id: string): Promise<void> {
+export async function notifyPendingGuides(id: string): Promise<NotifyGuidesResult[]> {
+  const answers: NotifyGuidesResult[] = [];
   for (const notice of pendingGuideNoticesOf(id)) {
     try {
-      await notifyGuides({ id, notice });
+      answers.push(await notifyGuides({ id, notice }));
     } catch (error) {
       keepOrForgetUnsent(error, id, notice);
       throw error;
     }
     forgetPendingGuideNotice(id, notice.changeSetId);
   }
+  return answers;
 }
 
 /** The project page's 'Notify guides': every notice still waiting for the project, in one go. */
