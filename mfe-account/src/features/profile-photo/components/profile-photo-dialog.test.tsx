@@ -84,6 +84,8 @@ describe('the profile photo dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload photo' }));
     expect(await within(dialog).findByText('Your new profile photo is saved.')).toBeTruthy();
     expect(await screen.findByText('Profile photo updated successfully')).toBeTruthy();
+    // Said once, by the toast: the dialog's line is not a second live region.
+    expect(within(dialog).queryByRole('status')).toBeNull();
     // It took the place of the upload's toast (one toast at a time).
     await waitFor(() => expect(screen.queryByText('Upload successful')).toBeNull());
 

@@ -217,7 +217,8 @@ export function ProfilePhotoDialog({
           <Avatar src={user.profileImageUrl} alt="Your new profile photo" size={96} radius="xl">
             {userInitial(user)}
           </Avatar>
-          <Text role="status">Your new profile photo is saved.</Text>
+          {/* Not a live region: the toast 'Profile photo updated successfully' says it once. */}
+          <Text>Your new profile photo is saved.</Text>
           <Button ref={stageButton} onClick={close} data-autofocus>
             Done
           </Button>
