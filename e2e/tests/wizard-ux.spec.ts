@@ -40,7 +40,7 @@ test('the sign-in dialog gives focus back on Escape, focuses the first field in 
   await submit.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Sign in to send your request' });
-  const firstName = dialog.getByRole('textbox', { name: 'First Name *' });
+  const firstName = dialog.getByRole('textbox', { name: 'First Name' });
   // Opened, it puts the traveler in its first field.
   await expect(firstName).toBeFocused();
   await page.keyboard.press('Escape');
@@ -54,11 +54,11 @@ test('the sign-in dialog gives focus back on Escape, focuses the first field in 
   await expect(firstName).toHaveAccessibleDescription('Please enter your first name.');
   await firstName.fill('Ana');
   await send.click();
-  const lastName = dialog.getByRole('textbox', { name: 'Last Name *' });
+  const lastName = dialog.getByRole('textbox', { name: 'Last Name' });
   await expect(lastName).toBeFocused();
   await expect(lastName).toHaveAccessibleDescription('Please enter your last name.');
   await lastName.fill('Quispe');
-  const email = dialog.getByRole('textbox', { name: 'Email *' });
+  const email = dialog.getByRole('textbox', { name: 'Email' });
   await email.fill('ana@example');
   await send.click();
   await expect(email).toBeFocused();
@@ -108,7 +108,7 @@ test('the header Sign In dialog gives focus back to Sign In when closed with Esc
   await expect(
     page.getByRole('status').filter({ hasText: 'Create your trek request' }),
   ).toHaveCount(1);
-  await expect(dialog.getByRole('textbox', { name: 'First Name *' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(signIn).toBeFocused();
@@ -117,7 +117,7 @@ test('the header Sign In dialog gives focus back to Sign In when closed with Esc
   await page.goto(PATHS.landing);
   await signIn.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('textbox', { name: 'First Name *' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(signIn).toBeFocused();
@@ -447,7 +447,7 @@ test('every step, the sign-in dialog and the success page pass axe at 390 px', a
   await page.getByRole('button', { name: 'Submit request' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'First Name *' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'First Name' })).toBeFocused();
   await expectNoAxeViolations(page, 'the sign-in dialog with an error');
 
   await page.evaluate(() =>

@@ -467,6 +467,10 @@ describe("sign-in page's e-mail link", () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
     const first = await screen.findByLabelText('First Name *');
     expect(document.activeElement).toBe(first);
+    // The ' *' is for the eye; a screen reader hears the name and "required".
+    for (const name of ['First Name', 'Last Name', 'Email']) {
+      expect(screen.getByRole('textbox', { name }).hasAttribute('required')).toBe(true);
+    }
     await userEvent.click(screen.getByRole('button', { name: 'Send sign-in link' }));
     expect(await screen.findByText('Please enter your first name.')).toBeTruthy();
     expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(0);

@@ -195,18 +195,21 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 ref={firstField}
-                label="First Name *"
+                label="First Name"
+                required
                 autoComplete="given-name"
                 {...form.getInputProps('firstName')}
               />
               <TextInput
-                label="Last Name *"
+                label="Last Name"
+                required
                 autoComplete="family-name"
                 {...form.getInputProps('lastName')}
               />
             </SimpleGrid>
             <TextInput
-              label="Email *"
+              label="Email"
+              required
               type="email"
               autoComplete="email"
               {...form.getInputProps('email')}

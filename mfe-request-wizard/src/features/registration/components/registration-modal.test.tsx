@@ -81,6 +81,18 @@ describe('RegistrationModal', () => {
     expect(vi.mocked(leaveSite).mock.calls[1]?.[0]).toBe('/auth/facebook?returnTo=%2Fu%2Fprojects');
   });
 
+  it("says which fields are required to a screen reader, and shows the spec's ' *' only to the eye", async () => {
+    mockApi();
+    open();
+    for (const name of ['First Name', 'Last Name', 'Email']) {
+      const field = await screen.findByRole('textbox', { name });
+      expect(field.hasAttribute('required')).toBe(true);
+      expect(screen.getByLabelText(`${name} *`)).toBe(field);
+    }
+    const whatsApp = screen.getByRole('textbox', { name: 'WhatsApp (optional)' });
+    expect(whatsApp.hasAttribute('required')).toBe(false);
+  });
+
   it('shows one validation message at a time in the documented order, and never sends WhatsApp', async () => {
     const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
     const user = userEvent.setup();

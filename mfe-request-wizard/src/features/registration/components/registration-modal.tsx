@@ -231,20 +231,23 @@ export function RegistrationModal({
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
-                label="First Name *"
+                label="First Name"
+                required
                 // Opened, the dialog puts the traveler in its first field (not on Close).
                 data-autofocus
                 autoComplete="given-name"
                 {...form.getInputProps('firstName')}
               />
               <TextInput
-                label="Last Name *"
+                label="Last Name"
+                required
                 autoComplete="family-name"
                 {...form.getInputProps('lastName')}
               />
             </SimpleGrid>
             <TextInput
-              label="Email *"
+              label="Email"
+              required
               type="email"
               autoComplete="email"
               {...form.getInputProps('email')}
