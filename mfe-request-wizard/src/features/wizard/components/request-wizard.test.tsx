@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS, type WizardFormData } from '@trek/shared';
+import { STORAGE_KEYS, WIZARD_TREKS, type WizardFormData } from '@trek/shared';
 import { buildWizardAnswers } from '@trek/shared/testing/builders';
 import { mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
@@ -177,6 +177,12 @@ describe('RequestWizard', () => {
     expect(within(treks).getByRole('radio', { name: 'Lares' }).getAttribute('aria-checked')).toBe(
       'true',
     );
+    // Each trek card's short description is read after its name (the name is an aria-label).
+    for (const trek of WIZARD_TREKS) {
+      const card = within(treks).getByRole('radio', { name: new RegExp(`^${trek.name}`) });
+      const described = document.getElementById(card.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(trek.description);
+    }
   });
 
   it('makes each group of cards one Tab stop, and the arrow keys pass over Coming Soon', async () => {

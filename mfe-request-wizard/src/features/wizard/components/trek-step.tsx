@@ -50,6 +50,8 @@ export function TrekStep({ value, onChoose }: TrekStepProps) {
             disabled={trek.disabled}
             className={classes.card}
             aria-label={trek.comingSoon ? `${trek.name} (coming soon)` : trek.name}
+            // The label names the card; its description is read after it, not lost to the label.
+            aria-describedby={`${ids}-${trek.id}-description`}
             // Choosing the trek that is already chosen still moves on.
             onClick={() => {
               if (!trek.disabled) onChoose(trek.name, !arrows.byArrowKey());
@@ -65,7 +67,7 @@ export function TrekStep({ value, onChoose }: TrekStepProps) {
                   </Badge>
                 )}
               </Group>
-              <Text fz="sm" c="dimmed">
+              <Text id={`${ids}-${trek.id}-description`} fz="sm" c="dimmed">
                 {trek.description}
               </Text>
             </Stack>
