@@ -19,6 +19,16 @@ describe('header', () => {
     expect(logo.getAttribute('href')).toBe(SITE.marketingUrl);
   });
 
+  it('keeps the border off at the top of the create page at every address the router serves it on', async () => {
+    mockApi();
+    for (const path of ['/create-project', '/Create-Project/', '/trek/new/', '/', '/landing']) {
+      const { unmount } = renderRoutes(layoutRoutes, { path });
+      const header = await screen.findByRole('banner');
+      expect([path, header.hasAttribute('data-bordered')]).toEqual([path, path === '/landing']);
+      unmount();
+    }
+  });
+
   it('shows signed-in users a menu with My projects, Settings and Log out', async () => {
     mockApi({ user: traveler });
     renderRoutes(layoutRoutes, { path: '/landing' });

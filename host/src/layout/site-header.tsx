@@ -1,14 +1,17 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { PATHS, SIGN_IN_REQUEST_STATE, SITE, useAuth } from '@trek/shared';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, matchPath, useLocation } from 'react-router-dom';
 import { remotePages } from '../remote-pages';
 import { Logo } from './logo';
 import classes from './site-header.module.css';
 import { UserAccount } from './user-account';
 
-/** The wizard's URLs: the "create page", whose header shows a border only once scrolled. */
-const CREATE_PAGE_PATHS = new Set<string>([PATHS.home, PATHS.newTrek, PATHS.createProject]);
+/**
+ * The wizard's URLs: the "create page", whose header shows a border only once scrolled. Matched
+ * as the router matches them (any case, a trailing slash), since it serves the page there too.
+ */
+const CREATE_PAGE_PATHS = [PATHS.home, PATHS.newTrek, PATHS.createProject];
 /**
  * Watched at the top of the document instead of the scroll position: reading `scrollY` on every
  * scroll re-rendered the header each pixel, and its first read, as the app mounted, forced a
@@ -25,7 +28,7 @@ function AccountPlaceholder() {
 export function SiteHeader() {
   const { user, isLoading } = useAuth();
   const { pathname } = useLocation();
-  const onCreatePage = CREATE_PAGE_PATHS.has(pathname);
+  const onCreatePage = CREATE_PAGE_PATHS.some((path) => matchPath(path, pathname) !== null);
   const { ref: scrollSentinel, entry } = useIntersection<HTMLDivElement>(SCROLL_SENTINEL_OPTIONS);
   const scrolledPastTop = entry !== null && !entry.isIntersecting;
   const bordered = !onCreatePage || scrolledPastTop;
