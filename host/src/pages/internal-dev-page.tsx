@@ -99,7 +99,7 @@ export function InternalDevPage() {
             </Title>
             <List spacing="xs" mt="sm" type="ordered">
               <List.Item>
-                Install Node.js 20 (npm comes with it); everything else installs itself.
+                Install Node.js 20.19 or later (npm comes with it); everything else installs itself.
               </List.Item>
               <List.Item>
                 Start the whole suite with <Code>npm start</Code> and open http://localhost:3000.
