@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
-import { apiError, heldAnswer, json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, heldAnswer, json, type MockRoute, mockApi } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STEP_HISTORY_KEY } from '../features/wizard/hooks/use-step-in-history';
@@ -369,6 +369,68 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(await screen.findByText('1 out of 4')).toBeTruthy();
       expect(screen.queryByRole('alert', { name: 'Your trek request was sent' })).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.wizardFormData)).toBeNull();
+    });
+  });
+
+  describe('Submit request pressed before the user read has answered (a slow read after a reload)', () => {
+    /** Restored on the last step while the user read waits for `read.answer`; Submit pressed twice. */
+    async function pressSubmitWhileReading(routes: Record<string, MockRoute> = {}) {
+      const read = heldAnswer();
+      const api = mockApi({ routes: { ...routes, 'GET /api/auth/user': read.route } });
+      localStorage.setItem(STORAGE_KEYS.wizardFormData, JSON.stringify(buildWizardAnswers()));
+      const user = userEvent.setup();
+      const view = renderRoutes(
+        [
+          { path: '/create-project', element: <RequestWizardPage /> },
+          { path: '/project-success', element: <p>Success page</p> },
+        ],
+        { path: '/create-project' },
+      );
+      expect(await screen.findByText('4 out of 4')).toBeTruthy();
+      const submit = screen.getByRole('button', { name: 'Submit request' });
+      await user.click(submit);
+      await user.click(submit);
+      // Busy, and nothing chosen yet: neither the sign-in modal nor the overlay, no mark written.
+      await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
+      expect(submit.dataset.loading).toBeDefined();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
+      expect(api.callsTo('GET /api/auth/user')).toHaveLength(1);
+      return { read, api, router: view.router };
+    }
+
+    it('waits for it: a signed-in traveler gets the request created, once, and no sign-in modal', async () => {
+      const { read, api, router } = await pressSubmitWhileReading({
+        'POST /api/projects': json(buildProject({ id: 'p3' }), 201),
+      });
+      read.answer(json(buildUser()));
+      expect(await screen.findByText('Success page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/project-success');
+      expect(api.callsTo('POST /api/projects')).toHaveLength(1);
+      expect(api.callsTo('GET /api/auth/user')).toHaveLength(1);
+      expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
+    });
+
+    it('opens the sign-in modal once the read fails, which counts as signed out', async () => {
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { read, api } = await pressSubmitWhileReading();
+      read.answer(apiError(500, 'INTERNAL', 'Database unavailable'));
+      expect(await screen.findByRole('dialog')).toBeTruthy();
+      expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).not.toBeNull();
+      expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+      quiet.mockRestore();
+    });
+
+    it('sends nothing and marks nothing when the traveler leaves before the read answers', async () => {
+      const { read, api, router } = await pressSubmitWhileReading({
+        'POST /api/projects': json(buildProject({ id: 'p4' }), 201),
+      });
+      await act(() => router.navigate('/project-success'));
+      read.answer(json(buildUser()));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(api.callsTo('POST /api/projects')).toHaveLength(0);
+      expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
     });
   });
 });

@@ -34,7 +34,7 @@ const RegistrationModal = lazyWithRetry(() =>
 export default function RequestWizardPage() {
   const { data, update, replace, clearedElsewhere, stillSaved } = useWizardForm();
   const [step, setStep] = useStepInHistory(data);
-  const { submit, submitting, isSending, signInOpen, closeSignIn } = useSubmitRequest();
+  const { submit, submitting, waiting, isSending, signInOpen, closeSignIn } = useSubmitRequest();
   const { isAuthenticated, isLoading } = useAuth();
   useAutoSubmit({ data, replace, submit });
   // Set when Submit request found the start date passed; gone once a new one is chosen.
@@ -145,6 +145,7 @@ export default function RequestWizardPage() {
           step={step}
           onStepChange={setStep}
           submitting={submitting}
+          waiting={waiting}
           onSubmit={submitAnswers}
         />
       </Container>

@@ -7,7 +7,7 @@ import {
   projectsQueryOptions,
   rateLimitMessage,
   rememberSubmitAfterSignIn,
-  useAuth,
+  type User,
   usePreloadRoute,
   userQueryOptions,
   type WizardFormData,
@@ -61,9 +61,11 @@ function creationFailureMessage(error: unknown): string {
  * when the create call finds the session ended); a signed-in traveler's request is created once.
  * A ref lock stops a double click before React re-renders; the server refuses the same request
  * again within seconds (another tab, a reload), and that refusal leads to My Projects.
+ * Pressed before the user read has answered (a slow read after a reload), Submit waits for it,
+ * shown busy (`waiting`): the spec's "authenticated if the user call returns data" is its answer,
+ * not its absence, so a signed-in traveler is not asked to sign in.
  */
 export function useSubmitRequest() {
-  const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const preloadRoute = usePreloadRoute();
   const locked = useRef(false);
@@ -74,7 +76,32 @@ export function useSubmitRequest() {
   // Someone who leaves the wizard within the delay has gone where they chose: no pull back.
   const settingsRedirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(settingsRedirect.current), []);
+  // Left while Submit waited for the user read: the press is dropped, nothing is sent.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const [waiting, setWaiting] = useState(false);
   const queryClient = useQueryClient();
+
+  /**
+   * The user at the press: the cached answer, else the read on its way (or a new one), waited for.
+   * A failed read answers null (fetchCurrentUser: "also treated as not signed in"); only a read
+   * cancelled meanwhile rejects, and then the user put in the cache instead counts.
+   */
+  const userAtPress = useCallback(async (): Promise<User | null> => {
+    const known = queryClient.getQueryData(userQueryOptions().queryKey);
+    if (known !== undefined) return known;
+    setWaiting(true);
+    try {
+      return await queryClient.ensureQueryData(userQueryOptions());
+    } catch {
+      return queryClient.getQueryData(userQueryOptions().queryKey) ?? null;
+    }
+  }, [queryClient]);
   // The mutation refreshes the cached projects itself. A 401 is answered here (the visitor's
   // path): its options opt out of the suite's "session ended" toast.
   const create = useMutation(createProjectMutationOptions());
@@ -91,7 +118,9 @@ export function useSubmitRequest() {
         setSignInOpen(true);
       };
       try {
-        if (!isAuthenticated) {
+        const user = await userAtPress();
+        if (!mounted.current) return;
+        if (user === null) {
           askToSignIn();
           return;
         }
@@ -144,14 +173,17 @@ export function useSubmitRequest() {
       } finally {
         sending.current = false;
         locked.current = false;
+        setWaiting(false);
       }
     },
-    [isAuthenticated, create, navigate, preloadRoute, queryClient],
+    [userAtPress, create, navigate, preloadRoute, queryClient],
   );
 
   return {
     submit,
     submitting: create.isPending,
+    /** Submit request pressed before the user was known, until it is answered. */
+    waiting,
     isSending,
     signInOpen,
     closeSignIn: () => setSignInOpen(false),

@@ -70,6 +70,11 @@ export interface RequestWizardProps {
   /** Move on by themselves after a choice (default true). */
   autoAdvance?: boolean;
   submitting?: boolean;
+  /**
+   * Submit request pressed and waiting before anything is sent (the user read): shown busy and
+   * the form locked as while submitting, without the 'Creating your trek request' overlay.
+   */
+  waiting?: boolean;
   onSubmit: () => void;
 }
 
@@ -85,8 +90,10 @@ export const RequestWizard = memo(function RequestWizard({
   indicatorOnly = false,
   autoAdvance = true,
   submitting = false,
+  waiting = false,
   onSubmit,
 }: RequestWizardProps) {
+  const busy = submitting || waiting;
   const [step, setStep] = useUncontrolled<StepIndex>({
     value: controlledStep,
     defaultValue: firstIncompleteStep(data),
@@ -132,18 +139,18 @@ export const RequestWizard = memo(function RequestWizard({
   // back to Submit request, beside the error toast.
   const nextButton = useRef<HTMLButtonElement>(null);
   const languageHintId = useId();
-  const wasSubmitting = useRef(submitting);
+  const wasBusy = useRef(busy);
   useEffect(() => {
-    if (wasSubmitting.current && !submitting) nextButton.current?.focus();
-    wasSubmitting.current = submitting;
-  }, [submitting]);
+    if (wasBusy.current && !busy) nextButton.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
 
   const changeStep = (target: StepIndex) => {
     cancelAdvance();
     setStep(target);
   };
   const goTo = (target: StepIndex) => {
-    if (submitting || !canGoTo(target, latest.current.data)) return;
+    if (busy || !canGoTo(target, latest.current.data)) return;
     changeStep(target);
   };
   // A later choice replaces a pending one, also a choice by arrow key, which never moves on.
@@ -167,7 +174,7 @@ export const RequestWizard = memo(function RequestWizard({
       steps={WIZARD_STEPS}
       current={step}
       onStepClick={(target) => goTo(target as StepIndex)}
-      isStepReachable={(target) => !submitting && canGoTo(target, data)}
+      isStepReachable={(target) => !busy && canGoTo(target, data)}
     />
   );
   if (indicatorOnly) return indicator;
@@ -177,8 +184,8 @@ export const RequestWizard = memo(function RequestWizard({
   return (
     <Grid gap={{ base: 0, md: 'xl' }} className={classes.layout}>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        {/* While submitting, nothing behind the overlay can be reached (keyboard included). */}
-        <Stack gap="lg" inert={submitting} className={classes.column}>
+        {/* While submitting (or waiting), nothing behind can be reached (keyboard included). */}
+        <Stack gap="lg" inert={busy} className={classes.column}>
           {indicator}
           <WizardProgress step={step} />
           <StepFocusRequest value={focusRequest}>
@@ -247,10 +254,10 @@ export const RequestWizard = memo(function RequestWizard({
             isFirst={step === 0}
             isLast={isLast}
             canContinue={isStepComplete(step, data)}
-            busy={submitting}
+            busy={busy}
             nextRef={nextButton}
             nextDescribedBy={languageRequired ? languageHintId : undefined}
-            onBack={() => !submitting && changeStep(previousStep(step))}
+            onBack={() => !busy && changeStep(previousStep(step))}
             onNext={() => {
               if (!isStepComplete(step, data)) return;
               if (isLast) onSubmit();
