@@ -1,7 +1,14 @@
-import { Alert, Button, Container, Text, Title } from '@mantine/core';
-import { busyButtonProps, PageMeta, RetryFailedAgainStatus } from '@trek/shared';
+import { Alert, Anchor, Button, Container, Text, Title } from '@mantine/core';
+import {
+  busyButtonProps,
+  isSignInRequest,
+  PATHS,
+  PageMeta,
+  RetryFailedAgainStatus,
+} from '@trek/shared';
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
+import { Link, useLocation } from 'react-router-dom';
 import { IncompatibleRemoteError } from './incompatible-remote-error';
 import { RemoteUnavailableError } from './remote-unavailable-error';
 
@@ -114,6 +121,23 @@ function PageFallback({
   );
 }
 
+/**
+ * The header's Sign In leads to the wizard, whose sign-in modal is the wizard remote's: reached
+ * that way and the remote down, the person is offered the host's own sign-in page, which needs
+ * no remote (it returns to My Projects, as the modal's sign-in does).
+ */
+function SignInElsewhere() {
+  const { state } = useLocation();
+  if (!isSignInRequest(state)) return null;
+  return (
+    <Text mt="md">
+      <Anchor component={Link} to={PATHS.signIn} inherit>
+        Sign in on the sign-in page
+      </Anchor>
+    </Text>
+  );
+}
+
 /** In the page area when a remote page's code could not be loaded; header and footer stay. */
 export function RemoteLoadFailed({
   error,
@@ -137,6 +161,7 @@ export function RemoteLoadFailed({
           the site still works; please try again in a few minutes.
         </Text>
         {retry}
+        <SignInElsewhere />
       </PageFallback>
     );
   }
@@ -152,6 +177,7 @@ export function RemoteLoadFailed({
           has. Reloading the page usually fixes it.
         </Text>
         <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        <SignInElsewhere />
       </PageFallback>
     );
   }
@@ -166,6 +192,7 @@ export function RemoteLoadFailed({
         try again in a moment.
       </Text>
       {retry}
+      <SignInElsewhere />
     </PageFallback>
   );
 }
