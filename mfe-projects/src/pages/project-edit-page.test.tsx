@@ -201,6 +201,63 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
   });
 
+  it('keeps listing the reviewed changes, and the acknowledgement, while guides are notified', async () => {
+    const ACKNOWLEDGEMENT = 'I understand this may reset ongoing proposals.';
+    const notice = heldAnswer();
+    const api = mockEditApi({ 'POST /api/projects/:id/notify-guides': notice.route });
+    const { user, router, queryClient } = await openEditPage();
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    await user.click(within(row('Trek')).getByRole('radio', { name: 'Salkantay' }));
+    await user.click(within(row('Duration')).getByRole('radio', { name: /5 days \/ 4 nights/ }));
+    await user.click(within(row('Duration')).getByRole('button', { name: 'Save duration' }));
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Save trek' }));
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    await user.click(within(dialog).getByRole('checkbox', { name: ACKNOWLEDGEMENT }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm changes' }));
+
+    // Saved: the cached project is the saved one, and the form no longer differs from it.
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/projects/:id/notify-guides')).toHaveLength(1),
+    );
+    expect(queryClient.getQueryData(projectQueryOptions(ID).queryKey)?.groupSize).toBe(3);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    for (const text of ['Trek', 'Lares', 'Salkantay', 'Travelers', '2 travelers', '3 travelers']) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    expect(
+      within(dialog).getByRole('checkbox', { name: ACKNOWLEDGEMENT, checked: true }),
+    ).toBeTruthy();
+
+    notice.answer(json({ changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' }, 202));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+  });
+
+  it('lists the changes as they are now when the review opens again after a failed save', async () => {
+    mockEditApi({ 'PATCH /api/projects/:id': apiError(500, 'INTERNAL', 'Internal server error') });
+    const { user } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    await within(screen.getByRole('dialog', { name: 'Confirm your updates' })).findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm your updates' })).toBeNull(),
+    );
+
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}4{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    expect(within(dialog).getByText('4 travelers')).toBeTruthy();
+    expect(within(dialog).queryByText('3 travelers')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   describe('a start date that passes while the review is open', () => {
     afterEach(() => vi.useRealTimers());
 

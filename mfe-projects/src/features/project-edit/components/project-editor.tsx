@@ -261,7 +261,7 @@ export function ProjectEditor({
       />
       <ReviewDialog
         opened={reviewing}
-        changes={changes}
+        changes={saving.sending ?? changes}
         saving={saving.saving}
         failure={saving.failure}
         signInHref={`${PATHS.signIn}?${new URLSearchParams({ returnTo: editPath })}`}

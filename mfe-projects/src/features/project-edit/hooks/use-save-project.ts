@@ -95,6 +95,11 @@ export function useSaveProject(project: Project, onSaved: () => void) {
   const update = useMutation(updateProjectMutationOptions());
   const notify = useMutation({ ...notifyGuidesMutationOptions(), meta: SESSION_END_EXPLAINED });
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  // The changes being saved, as reviewed: once the PATCH answers, the cached project is the saved
+  // one and the form no longer differs from it, yet the dialog stays open (notifying the guides,
+  // then leaving for the project page). It lists these until then; a failed save drops them, so
+  // the next review lists the form's changes again.
+  const [sending, setSending] = useState<ProjectChange[] | null>(null);
   // A second click before React re-renders must not save twice.
   const busy = useRef(false);
 
@@ -102,6 +107,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     if (busy.current) return;
     busy.current = true;
     setFailure(null);
+    setSending(reviewed);
     try {
       const { changeSetId } = await update.mutateAsync({ id: project.id, changes });
       let toast: { title: string; message: string } = SAVE_TOASTS.success;
@@ -119,6 +125,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
       const failed = saveFailureOf(error);
       notifications.show({ color: 'red', ...failed.toast });
       setFailure(failed);
+      setSending(null);
     } finally {
       busy.current = false;
     }
@@ -128,6 +135,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     save,
     saving: update.isPending || notify.isPending,
     failure,
+    /** The reviewed changes while they are saved (and after, until the page is left); else null. */
+    sending,
     clearFailure: () => setFailure(null),
   };
 }
