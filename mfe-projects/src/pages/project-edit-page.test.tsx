@@ -458,6 +458,36 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(within(row('Duration')).getByText('Edited')).toBeTruthy();
   });
 
+  it('cancelling a duration the new trek lacks leaves it to be chosen, not the cancelled pick', async () => {
+    mockEditApi({
+      'GET /api/projects/:id': json({
+        ...project,
+        title: 'Salkantay',
+        destination: 'Salkantay',
+        duration: '2 days / 1 night',
+        endDate: '2030-01-08',
+      }),
+    });
+    const { user } = await openEditPage();
+    await user.click(within(row('Trek')).getByRole('button', { name: 'Edit trek' }));
+    await user.click(within(row('Trek')).getByRole('radio', { name: 'Lares' }));
+    await user.click(within(row('Duration')).getByRole('radio', { name: /3 days \/ 2 nights/ }));
+    expect(screen.getByRole('button', { name: 'Review & Confirm' }).hasAttribute('disabled')).toBe(
+      false,
+    );
+
+    await user.click(
+      within(row('Duration')).getByRole('button', { name: 'Cancel duration changes' }),
+    );
+    expect(within(row('Duration')).queryByRole('radio')).toBeNull();
+    expect(within(row('Duration')).queryByText('3 days / 2 nights')).toBeNull();
+    expect(within(row('Duration')).getByText('Not set')).toBeTruthy();
+    expect(within(row('Duration')).getByText('Selection required')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Select Duration First' }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
+
   it('keeps a Santa Cruz request on its trek, among the six of the edit page', async () => {
     mockEditApi({
       'GET /api/projects/:id': json({

@@ -200,4 +200,36 @@ describe('the edit form', () => {
     );
     expect(restoreField(salkantay, original, 'trek').duration).toBe('5 days / 4 nights');
   });
+
+  it('restores the duration on cancel, or leaves it to be chosen when a new trek lacks it', () => {
+    const lares = chooseDuration(original, '5 days / 4 nights');
+    expect(restoreField(lares, original, 'duration')).toEqual(original);
+    // A new trek that offers the project's duration gets it back.
+    const salkantay = chooseDuration(
+      chooseTrek(original, 'Salkantay', original),
+      '5 days / 4 nights',
+    );
+    expect(restoreField(salkantay, original, 'duration').duration).toBe('4 days / 3 nights');
+
+    // Salkantay's '2 days / 1 night' is not Lares's: the picked duration is not kept either.
+    const express = formOf(
+      buildProject({
+        ...project,
+        destination: 'Salkantay',
+        duration: '2 days / 1 night',
+        endDate: '2030-01-08',
+      }),
+    );
+    const picked = chooseDuration(chooseTrek(express, 'Lares', express), '3 days / 2 nights');
+    const cancelled = restoreField(picked, express, 'duration');
+    expect(cancelled).toEqual({ ...picked, duration: null });
+    expect(editedFields(express, cancelled)).toEqual(new Set(['trek', 'duration']));
+    expect(needsDuration(express, cancelled)).toBe(true);
+    expect(endDateOfForm(cancelled)).toBeNull();
+
+    // The project's own trek keeps its duration, even one the catalogue no longer offers.
+    const retired = formOf(buildProject({ ...project, duration: '9 days / 8 nights' }));
+    const changed = chooseDuration(retired, '4 days / 3 nights');
+    expect(restoreField(changed, retired, 'duration')).toEqual(retired);
+  });
 });

@@ -96,7 +96,8 @@ export function setLanguages(form: EditForm, languages: readonly string[]): Edit
 
 /**
  * Cancel on a field: it goes back to the project as loaded (the dates with their flexibility).
- * Restoring the trek restores the duration too when the current one is not the trek's.
+ * Restoring the trek restores the duration too when the current one is not the trek's; restoring
+ * the duration under a new trek that does not offer it leaves it to be chosen.
  */
 export function restoreField(form: EditForm, original: EditForm, field: EditField): EditForm {
   switch (field) {
@@ -109,11 +110,15 @@ export function restoreField(form: EditForm, original: EditForm, field: EditFiel
           : original.duration,
       };
     case 'duration':
+      // Restored, then the rule for a new trek applies: the project's duration is not one of
+      // this trek's, so none is chosen yet (spec section 4, "Edit project").
       return {
         ...form,
-        duration: isDurationAvailable(form.destination, original.duration)
-          ? original.duration
-          : form.duration,
+        duration:
+          form.destination === original.destination ||
+          isDurationAvailable(form.destination, original.duration)
+            ? original.duration
+            : null,
       };
     case 'dates':
       return {
