@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '@trek/shared';
+import { STORAGE_KEYS, userQueryOptions } from '@trek/shared';
 import { buildProject, buildUser, buildWizardAnswers } from '@trek/shared/testing/builders';
 import { apiError, heldAnswer, json, type MockRoute, mockApi } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
@@ -397,7 +397,11 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
       expect(api.callsTo('GET /api/auth/user')).toHaveLength(1);
-      return { read, api, router: view.router };
+      // The form is out of reach meanwhile: a screen reader hears why.
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        'Checking that you are signed in',
+      );
+      return { read, api, router: view.router, queryClient: view.queryClient };
     }
 
     it('waits for it: a signed-in traveler gets the request created, once, and no sign-in modal', async () => {
@@ -406,10 +410,22 @@ describe('RequestWizardPage (exposed as wizard/RequestWizardPage)', () => {
       });
       read.answer(json(buildUser()));
       expect(await screen.findByText('Success page')).toBeTruthy();
+      expect(screen.queryByText('Checking that you are signed in')).toBeNull();
       expect(router.state.location.pathname).toBe('/project-success');
       expect(api.callsTo('POST /api/projects')).toHaveLength(1);
       expect(api.callsTo('GET /api/auth/user')).toHaveLength(1);
       expect(localStorage.getItem(STORAGE_KEYS.submitAfterSignIn)).toBeNull();
+    });
+
+    it('reads again when the read it waits for is cancelled, rather than taking no answer for a visitor', async () => {
+      const { read, api, queryClient } = await pressSubmitWhileReading({
+        'POST /api/projects': json(buildProject({ id: 'p5' }), 201),
+      });
+      await act(() => queryClient.cancelQueries({ queryKey: userQueryOptions().queryKey }));
+      read.answer(json(buildUser()));
+      expect(await screen.findByText('Success page')).toBeTruthy();
+      expect(api.callsTo('GET /api/auth/user')).toHaveLength(2);
+      expect(screen.queryByRole('dialog')).toBeNull();
     });
 
     it('opens the sign-in modal once the read fails, which counts as signed out', async () => {

@@ -90,7 +90,7 @@ export function useSubmitRequest() {
   /**
    * The user at the press: the cached answer, else the read on its way (or a new one), waited for.
    * A failed read answers null (fetchCurrentUser: "also treated as not signed in"); only a read
-   * cancelled meanwhile rejects, and then the user put in the cache instead counts.
+   * cancelled meanwhile rejects, and then the cached user, or a new read, answers.
    */
   const userAtPress = useCallback(async (): Promise<User | null> => {
     const known = queryClient.getQueryData(userQueryOptions().queryKey);
@@ -99,7 +99,8 @@ export function useSubmitRequest() {
     try {
       return await queryClient.ensureQueryData(userQueryOptions());
     } catch {
-      return queryClient.getQueryData(userQueryOptions().queryKey) ?? null;
+      // Cancelled (a write about the user put its answer in instead, or is about to): read again.
+      return queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
     }
   }, [queryClient]);
   // The mutation refreshes the cached projects itself. A 401 is answered here (the visitor's

@@ -271,6 +271,10 @@ export const RequestWizard = memo(function RequestWizard({
           <Image src={trekImageFor(data.trek)} alt="" radius="lg" className={classes.image} />
         </Box>
       </Grid.Col>
+      {waiting && !submitting && (
+        // Nothing behind can be reached meanwhile, so a screen reader hears why.
+        <VisuallyHidden role="status">Checking that you are signed in</VisuallyHidden>
+      )}
       {submitting && (
         // The form behind is inert and Next shows it is busy until the overlay's code is here.
         <Suspense fallback={<SubmittingStatus />}>
