@@ -499,6 +499,80 @@ describe('OAuth sign-in', () => {
     expect(user.email).toMatch(/@users\.trekperu\.invalid$/);
   });
 
+  it('signs a provider account without e-mail in again as a new account once unlinked from its user', async () => {
+    await api.db.query("delete from rate_limits where key like 'oauth-start:%'");
+    idp.accounts.set('fb-unlinked', { sub: 'fb-unlinked', given_name: 'Nomail' });
+    idp.signInAs('fb-unlinked');
+    const first = await browse(api, '/auth/facebook');
+    const cookie = siteCookie(first.cookies);
+    type Me = { id: string; email: string; hasTemporaryEmail: boolean };
+    const me = async (as: string) =>
+      (await (await api.request('GET', '/api/auth/user', { as })).json()) as Me;
+    const before = await me(cookie);
+    // The owner links Google (a placeholder counts as proven), drops Facebook and signs out.
+    idp.accounts.set('g-unlinked', {
+      sub: 'g-unlinked',
+      email: 'unlinked-owner@example.com',
+      email_verified: true,
+    });
+    idp.signInAs('g-unlinked');
+    const linked = await browse(
+      api,
+      '/auth/google?mode=link&returnTo=/u/settings',
+      new Map([[new URL(api.url).host, cookie]]),
+    );
+    expect(`${linked.url.pathname}${linked.url.search}`).toBe('/u/settings?linked=google');
+    const unlinked = await api.request('POST', '/api/auth/unlink', {
+      as: cookie,
+      body: { provider: 'facebook' },
+    });
+    expect(unlinked.status).toBe(200);
+    await api.request('POST', '/api/auth/logout', { as: cookie });
+
+    // Facebook is now an unknown login: a new account, whose placeholder is not the old one's.
+    idp.signInAs('fb-unlinked');
+    const again = await browse(api, '/auth/facebook');
+    expect(`${again.url.pathname}${again.url.search}`).toBe('/u/projects?auth=success');
+    const after = await me(siteCookie(again.cookies));
+    expect(after.id).not.toBe(before.id);
+    expect(after.hasTemporaryEmail).toBe(true);
+    expect(after.email).toMatch(/^facebook-fb-unlinked-[0-9a-f]+@users\.trekperu\.invalid$/);
+    // And it stays that account.
+    const third = await browse(api, '/auth/facebook');
+    expect((await me(siteCookie(third.cookies))).id).toBe(after.id);
+  });
+
+  it('lands on the sign-in page with the provider-error mark when a sign-in fails unexpectedly, and logs it', async () => {
+    const logged = await startTestApi(
+      {
+        FACEBOOK_CLIENT_ID: 'trek-facebook',
+        FACEBOOK_CLIENT_SECRET: 'trek-facebook-secret',
+        FACEBOOK_ISSUER: idp.issuer,
+      },
+      { logs: true },
+    );
+    try {
+      idp.accounts.set('fb-broken', { sub: 'fb-broken', given_name: 'Broken' });
+      idp.signInAs('fb-broken');
+      // The callback cannot reach the users table.
+      await logged.db.query('alter table users rename to users_away');
+      const callback = await browse(logged, '/auth/facebook');
+      expect(`${callback.url.pathname}${callback.url.search}`).toBe(
+        '/sign-in?error=provider_error',
+      );
+      // Nor can the start store its flow.
+      await logged.db.query('alter table oauth_flows rename to oauth_flows_away');
+      const start = await logged.request('GET', '/auth/facebook');
+      expect(start.status).toBe(302);
+      expect(start.headers.get('location')).toBe('/sign-in?error=provider_error');
+      const failures = logged.logLines.filter((line) => line.includes('OAuth sign-in failed'));
+      expect(failures).toHaveLength(2);
+      expect(failures.join('')).toContain('users');
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('shows a provider without credentials as unavailable', async () => {
     const bare = await startTestApi();
     try {

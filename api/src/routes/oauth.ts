@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_RETURN_TO, PATHS } from '@trek/shared/contract';
 import { oauthStartQuerySchema, providersSchema } from '@trek/shared/schemas';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { bindBrowser, browserHash } from '../auth/browser-binding.js';
@@ -55,9 +55,27 @@ function signInError(reply: FastifyReply, code: string) {
   return reply.redirect(`${PATHS.signIn}?error=${encodeURIComponent(code)}`, 302);
 }
 
-/** A placeholder address for a provider account without e-mail (docs/product/sign-in.md). */
-export function placeholderEmail(provider: ProviderName, subject: string): string {
-  return `${provider}-${subject.replace(/[^\w.-]/g, '')}@users.trekperu.invalid`;
+/**
+ * A failure nobody foresaw (the database, a bug) in a sign-in's navigation: logged, and the browser
+ * lands on the sign-in page with the provider-error mark rather than a JSON 500 page.
+ */
+function navigationFailed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  provider: ProviderName,
+) {
+  request.log.error({ err: error, provider }, 'OAuth sign-in failed');
+  return signInError(reply, 'provider_error');
+}
+
+/**
+ * A placeholder address for a provider account without e-mail (docs/product/sign-in.md); with a
+ * `suffix` when the plain one is already another account's.
+ */
+export function placeholderEmail(provider: ProviderName, subject: string, suffix?: string): string {
+  const id = subject.replace(/[^\w.-]/g, '');
+  return `${provider}-${id}${suffix ? `-${suffix}` : ''}@users.trekperu.invalid`;
 }
 
 export function registerOAuthRoutes(
@@ -91,57 +109,61 @@ export function registerOAuthRoutes(
       `/auth/${name}`,
       { schema: { querystring: oauthStartQuerySchema }, attachValidation: true },
       async (request, reply) => {
-        const provider = providers[name];
-        if (!provider) return signInError(reply, 'unavailable');
-        if (request.validationError) return signInError(reply, 'provider_error');
-        const start = request.query;
-        // Each start stores a row until its callback or expiry: one address cannot pile them up.
-        const now = ctx.now();
-        const starts = await countHit(
-          db,
-          `oauth-start:ip:${clientAddressKey(request.ip)}`,
-          STARTS_WINDOW_MS,
-          now,
-        );
-        if (starts.count > config.oauthStartsPerIp) return signInError(reply, 'rate_limited');
-        const session = start.mode === 'link' ? await currentSession(ctx, request) : null;
-        if (start.mode === 'link' && !session)
-          return reply.redirect(
-            `${PATHS.signIn}?returnTo=${encodeURIComponent(PATHS.settings)}`,
-            302,
-          );
-
-        const state = client.randomState();
-        const codeVerifier = client.randomPKCECodeVerifier();
-        const browser = bindBrowser(request, reply, config);
-        await db.query(
-          `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at, browser_hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            hashToken(state),
-            name,
-            codeVerifier,
-            safeRedirectPath(
-              start.returnTo,
-              start.mode === 'link' ? PATHS.settings : DEFAULT_RETURN_TO,
-            ),
-            start.formData ?? null,
-            start.mode === 'link' ? 'link' : 'sign_in',
-            session?.userId ?? null,
-            new Date(now.getTime() + FLOW_TTL_MS),
-            hashToken(browser),
-          ],
-        );
         try {
-          const url = await provider.authorizationUrl({
-            state,
-            codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier),
-            redirectUri: redirectUri(name),
-          });
-          return reply.redirect(url.href, 302);
+          const provider = providers[name];
+          if (!provider) return signInError(reply, 'unavailable');
+          if (request.validationError) return signInError(reply, 'provider_error');
+          const start = request.query;
+          // Each start stores a row until its callback or expiry: one address cannot pile them up.
+          const now = ctx.now();
+          const starts = await countHit(
+            db,
+            `oauth-start:ip:${clientAddressKey(request.ip)}`,
+            STARTS_WINDOW_MS,
+            now,
+          );
+          if (starts.count > config.oauthStartsPerIp) return signInError(reply, 'rate_limited');
+          const session = start.mode === 'link' ? await currentSession(ctx, request) : null;
+          if (start.mode === 'link' && !session)
+            return reply.redirect(
+              `${PATHS.signIn}?returnTo=${encodeURIComponent(PATHS.settings)}`,
+              302,
+            );
+
+          const state = client.randomState();
+          const codeVerifier = client.randomPKCECodeVerifier();
+          const browser = bindBrowser(request, reply, config);
+          await db.query(
+            `insert into oauth_flows (state_hash, provider, code_verifier, return_to, form_data, mode, user_id, expires_at, browser_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              hashToken(state),
+              name,
+              codeVerifier,
+              safeRedirectPath(
+                start.returnTo,
+                start.mode === 'link' ? PATHS.settings : DEFAULT_RETURN_TO,
+              ),
+              start.formData ?? null,
+              start.mode === 'link' ? 'link' : 'sign_in',
+              session?.userId ?? null,
+              new Date(now.getTime() + FLOW_TTL_MS),
+              hashToken(browser),
+            ],
+          );
+          try {
+            const url = await provider.authorizationUrl({
+              state,
+              codeChallenge: await client.calculatePKCECodeChallenge(codeVerifier),
+              redirectUri: redirectUri(name),
+            });
+            return reply.redirect(url.href, 302);
+          } catch (error) {
+            request.log.error({ err: error, provider: name }, 'OAuth provider unreachable');
+            return signInError(reply, 'unavailable');
+          }
         } catch (error) {
-          request.log.error({ err: error, provider: name }, 'OAuth provider unreachable');
-          return signInError(reply, 'unavailable');
+          return navigationFailed(request, reply, error, name);
         }
       },
     );
@@ -150,106 +172,113 @@ export function registerOAuthRoutes(
       `/auth/${name}/callback`,
       { schema: { querystring: callbackQuerySchema }, attachValidation: true },
       async (request, reply) => {
-        const provider = providers[name];
-        if (!provider) return signInError(reply, 'unavailable');
-        if (request.validationError) return signInError(reply, 'invalid_state');
-        const query = request.query;
-        const state = query.state ?? '';
-        // The state is single use: taken out whatever happens next.
-        const { rows } = await db.query<FlowRow>(
-          `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
+        try {
+          const provider = providers[name];
+          if (!provider) return signInError(reply, 'unavailable');
+          if (request.validationError) return signInError(reply, 'invalid_state');
+          const query = request.query;
+          const state = query.state ?? '';
+          // The state is single use: taken out whatever happens next.
+          const { rows } = await db.query<FlowRow>(
+            `delete from oauth_flows where state_hash = $1 and provider = $2 and expires_at > $3
          returning browser_hash, provider, code_verifier, return_to, form_data, mode, user_id`,
-          [hashToken(state), name, ctx.now()],
-        );
-        const flow = rows[0];
-        // Only the browser that started the flow may finish it.
-        if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
-          return signInError(reply, 'invalid_state');
-        }
-        const linking = flow.mode === 'link';
-        if (linking) {
-          // Linking adds a sign-in method to the account signed in now, and to no other.
-          const session = await currentSession(ctx, request);
-          // The session ended while the person was at the provider: sign in, then link again
-          // from where they started (as a linking started signed out is answered).
-          if (flow.user_id && !session) {
+            [hashToken(state), name, ctx.now()],
+          );
+          const flow = rows[0];
+          // Only the browser that started the flow may finish it.
+          if (!flow?.browser_hash || flow.browser_hash !== browserHash(request, config)) {
+            return signInError(reply, 'invalid_state');
+          }
+          const linking = flow.mode === 'link';
+          if (linking) {
+            // Linking adds a sign-in method to the account signed in now, and to no other.
+            const session = await currentSession(ctx, request);
+            // The session ended while the person was at the provider: sign in, then link again
+            // from where they started (as a linking started signed out is answered).
+            if (flow.user_id && !session) {
+              return reply.redirect(
+                `${PATHS.signIn}?returnTo=${encodeURIComponent(flow.return_to)}`,
+                302,
+              );
+            }
+            if (!flow.user_id || session?.userId !== flow.user_id) {
+              return signInError(reply, 'invalid_state');
+            }
+          }
+          // A linking that fails goes back to the settings page of the person signed in, not to
+          // the sign-in page (docs/product/account.md, "Link Google or Facebook").
+          const fail = (code: 'access_denied' | 'provider_error') =>
+            linking
+              ? reply.redirect(
+                  redirectLocation(flow.return_to, { error: code }, PATHS.settings),
+                  302,
+                )
+              : signInError(reply, code);
+          if (query.error !== undefined)
+            return fail(query.error === 'access_denied' ? 'access_denied' : 'provider_error');
+
+          let identity: ProviderIdentity;
+          try {
+            const callbackUrl = new URL(request.url, `${config.publicOrigin}`);
+            identity = await provider.identify(callbackUrl, {
+              state,
+              codeVerifier: flow.code_verifier,
+            });
+          } catch (error) {
+            request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
+            return fail('provider_error');
+          }
+
+          if (linking) {
+            const linked = await db.transaction((tx) =>
+              linkIdentity(tx, flow.user_id ?? '', name, identity),
+            );
             return reply.redirect(
-              `${PATHS.signIn}?returnTo=${encodeURIComponent(flow.return_to)}`,
+              redirectLocation(
+                flow.return_to,
+                linked === 'linked' ? { linked: name } : { error: linked },
+                PATHS.settings,
+              ),
               302,
             );
           }
-          if (!flow.user_id || session?.userId !== flow.user_id) {
-            return signInError(reply, 'invalid_state');
-          }
-        }
-        // A linking that fails goes back to the settings page of the person signed in, not to
-        // the sign-in page (docs/product/account.md, "Link Google or Facebook").
-        const fail = (code: 'access_denied' | 'provider_error') =>
-          linking
-            ? reply.redirect(redirectLocation(flow.return_to, { error: code }, PATHS.settings), 302)
-            : signInError(reply, code);
-        if (query.error !== undefined)
-          return fail(query.error === 'access_denied' ? 'access_denied' : 'provider_error');
 
-        let identity: ProviderIdentity;
-        try {
-          const callbackUrl = new URL(request.url, `${config.publicOrigin}`);
-          identity = await provider.identify(callbackUrl, {
-            state,
-            codeVerifier: flow.code_verifier,
+          const previous = sessionToken(request, config);
+          // The session is created in the transaction that found the identity, which holds it: an
+          // owner's claim that removes the identity and ends its sessions (claimUnprovenAccount)
+          // comes wholly before (no identity: no session) or wholly after (the session is ended).
+          const outcome = await db.transaction(async (tx) => {
+            const found = await signInWithIdentity(tx, name, identity);
+            if (found.kind === 'conflict') return found;
+            // A fresh session at every sign-in: a session fixed before it is never promoted.
+            if (previous) await deleteSession(tx, hashToken(previous));
+            return { ...found, token: await createSession(tx, found.userId, ctx.now()) };
           });
-        } catch (error) {
-          request.log.warn({ err: error, provider: name }, 'OAuth code exchange failed');
-          return fail('provider_error');
-        }
-
-        if (linking) {
-          const linked = await db.transaction((tx) =>
-            linkIdentity(tx, flow.user_id ?? '', name, identity),
-          );
-          return reply.redirect(
-            redirectLocation(
-              flow.return_to,
-              linked === 'linked' ? { linked: name } : { error: linked },
-              PATHS.settings,
-            ),
-            302,
-          );
-        }
-
-        const previous = sessionToken(request, config);
-        // The session is created in the transaction that found the identity, which holds it: an
-        // owner's claim that removes the identity and ends its sessions (claimUnprovenAccount)
-        // comes wholly before (no identity: no session) or wholly after (the session is ended).
-        const outcome = await db.transaction(async (tx) => {
-          const found = await signInWithIdentity(tx, name, identity);
-          if (found.kind === 'conflict') return found;
-          // A fresh session at every sign-in: a session fixed before it is never promoted.
-          if (previous) await deleteSession(tx, hashToken(previous));
-          return { ...found, token: await createSession(tx, found.userId, ctx.now()) };
-        });
-        if (outcome.kind === 'conflict') {
-          const token = randomBytes(32).toString('base64url');
-          await db.query(
-            `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at, browser_hash)
+          if (outcome.kind === 'conflict') {
+            const token = randomBytes(32).toString('base64url');
+            await db.query(
+              `insert into linking_tokens (token_hash, provider, subject, email, email_verified, expires_at, browser_hash)
            values ($1, $2, $3, $4, $5, $6, $7)`,
-            [
-              hashToken(token),
-              name,
-              identity.subject,
-              outcome.email,
-              identity.emailVerified,
-              new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
-              flow.browser_hash,
-            ],
-          );
-          const params = new URLSearchParams({ email: outcome.email, provider: name, token });
-          return reply.redirect(`${PATHS.authConflict}?${params.toString()}`, 302);
+              [
+                hashToken(token),
+                name,
+                identity.subject,
+                outcome.email,
+                identity.emailVerified,
+                new Date(ctx.now().getTime() + LINKING_TOKEN_TTL_MS),
+                flow.browser_hash,
+              ],
+            );
+            const params = new URLSearchParams({ email: outcome.email, provider: name, token });
+            return reply.redirect(`${PATHS.authConflict}?${params.toString()}`, 302);
+          }
+          setSessionCookie(reply, config, outcome.token);
+          const params: Record<string, string> = { auth: 'success' };
+          if (flow.form_data) params.formData = flow.form_data;
+          return reply.redirect(redirectLocation(flow.return_to, params, DEFAULT_RETURN_TO), 302);
+        } catch (error) {
+          return navigationFailed(request, reply, error, name);
         }
-        setSessionCookie(reply, config, outcome.token);
-        const params: Record<string, string> = { auth: 'success' };
-        if (flow.form_data) params.formData = flow.form_data;
-        return reply.redirect(redirectLocation(flow.return_to, params, DEFAULT_RETURN_TO), 302);
       },
     );
   }
@@ -324,23 +353,30 @@ export async function signInWithIdentity(
       return { kind: 'conflict', email: identity.email };
     }
   }
-  const email = identity.email ?? placeholderEmail(provider, identity.subject);
   const displayName = [identity.firstName, identity.lastName].filter(Boolean).join(' ') || null;
   // Insert first, then look again: the address may have been taken since it was checked (two
   // first sign-ins of one provider account at once), which a plain insert would answer with 500.
-  const created = await db.query<{ id: string }>(
-    `insert into users (email, first_name, last_name, display_name, is_temporary_email)
-     values ($1, $2, $3, $4, $5) on conflict (lower(email)) do nothing returning id`,
-    [email, identity.firstName, identity.lastName, displayName, identity.email === null],
-  );
-  const userId = created.rows[0]?.id;
+  const createUser = async (email: string) =>
+    (
+      await db.query<{ id: string }>(
+        `insert into users (email, first_name, last_name, display_name, is_temporary_email)
+         values ($1, $2, $3, $4, $5) on conflict (lower(email)) do nothing returning id`,
+        [email, identity.firstName, identity.lastName, displayName, identity.email === null],
+      )
+    ).rows[0]?.id;
+  let userId = await createUser(identity.email ?? placeholderEmail(provider, identity.subject));
   if (!userId) {
     // The same provider account signed in meanwhile: it is that account's user. Anyone else's
     // address is the conflict it would have been a moment later.
     const since = await knownUser();
     if (since) return { kind: 'user', userId: since };
     if (identity.email) return { kind: 'conflict', email: identity.email };
-    throw new Error('placeholder address taken by another provider account');
+    // The placeholder is kept by the user this provider account was unlinked from: an unknown
+    // login is a new account, as always, with a placeholder of its own (nobody can prove either).
+    userId = await createUser(
+      placeholderEmail(provider, identity.subject, randomBytes(6).toString('hex')),
+    );
+    if (!userId) throw new Error('unique placeholder address taken');
   }
   await db.query(
     `insert into auth_identities (user_id, provider, subject, email, email_verified) values ($1, $2, $3, $4, $5)`,
