@@ -494,6 +494,33 @@ describe('data export and account deletion', () => {
     ).toBe(true);
     expect((await api.request('POST', '/api/auth/link-magic-link')).status).toBe(401);
   });
+
+  it('greets by name in that link only an account whose address is proven', async () => {
+    const greetingTo = async (user: TestUser) => {
+      const res = await api.request('POST', '/api/auth/link-magic-link', { as: user });
+      expect(res.status).toBe(200);
+      const mail = api.sentMail.filter((m) => m.to === user.email).pop();
+      return mail?.text.split('\n')[0];
+    };
+    const lure = 'Rosa, your account is locked: call +51 900 000 000';
+    // Created through Facebook, which never vouches for the address: its name is whoever's.
+    const stranger = await api.signIn('relink-unproven@example.com', { firstName: lure });
+    await api.db.query('delete from auth_identities where user_id = $1', [stranger.userId]);
+    await api.db.query(
+      `insert into auth_identities (user_id, provider, subject, email, email_verified)
+       values ($1, 'facebook', 'fb-relink', 'relink-unproven@example.com', false)`,
+      [stranger.userId],
+    );
+    expect(await greetingTo(stranger)).toBe('Hello,');
+    const owner = await api.signIn('relink-proven@example.com', { firstName: 'Rosa' });
+    await api.db.query(
+      `insert into auth_identities (user_id, provider, subject, email, email_verified)
+       values ($1, 'google', 'g-relink-proven', 'relink-proven@example.com', true)`,
+      [owner.userId],
+    );
+    await api.request('POST', '/api/auth/unlink', { as: owner, body: { provider: 'magicLink' } });
+    expect(await greetingTo(owner)).toBe('Hello Rosa,');
+  });
 });
 
 describe('what expires is swept, with its files', () => {

@@ -295,10 +295,13 @@ export function registerMagicLinkRoutes(
         },
         now,
       );
+      // An unproven account's name is whoever created it: it never reaches the owner's mail
+      // (docs/product/sign-in.md, "Magic links"), as in request-magic-link.
+      const greeted = (await accountEmailProven(db, userId)) ? user.first_name : null;
       return deliver(
         request,
         user.email,
-        user.first_name,
+        greeted,
         token,
         undefined,
         'Click the link below to sign in to TrekPeru with this e-mail address: signing in by e-mail link becomes one of your sign-in methods again.',
