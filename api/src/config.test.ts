@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, proxyTrust } from './config.js';
+import { ConfigError, loadConfig, proxyTrust, refusedValue } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -84,6 +84,38 @@ describe('loadConfig', () => {
   it('refuses a DATABASE_URL that is not PostgreSQL and an unknown NODE_ENV', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('says which setting is refused and why without writing its password to the logs', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return error instanceof ConfigError ? error.message : String(error);
+      }
+      return 'accepted';
+    };
+    const database = refusal({ DATABASE_URL: 'postgress://app:db-Passw0rd@db/trek' });
+    expect(database).toBe(
+      'Invalid DATABASE_URL: must be a postgres:// or postgresql:// URL (got "postgress://app:***@db/trek")',
+    );
+    const smtp = refusal({ SMTP_URL: 'smtp//mailer:smtp-Passw0rd@mail.example:587' });
+    expect(smtp).toMatch(
+      /^Invalid SMTP_URL: .+ \(got "smtp\/\/mailer:\*\*\*@mail\.example:587"\)$/,
+    );
+    expect(smtp).not.toContain('smtp-Passw0rd');
+    const query = refusal({ DATABASE_URL: 'mysql://db/trek?user=app&password=q-Passw0rd' });
+    expect(query).toContain('(got "mysql://db/trek?user=app&password=***")');
+    // An address without a password is shown as it is.
+    expect(refusal({ SMTP_URL: 'smtp//mailer@mail.example' })).toContain(
+      '(got "smtp//mailer@mail.example")',
+    );
+    // A secret setting's value is never shown, whatever it looks like.
+    expect(refusedValue('WHATSAPP_APP_SECRET', 'app-secret-value')).toBe(
+      'value not shown: it is a secret',
+    );
+    expect(refusedValue('FACEBOOK_CLIENT_SECRET', 'x')).not.toContain('x"');
+    expect(refusedValue('WHATSAPP_VERIFY_TOKEN', 'verify-me')).not.toContain('verify-me');
   });
 
   it('keeps only the origin of PUBLIC_ORIGIN', () => {

@@ -177,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
     throw new ConfigError(
-      `Invalid ${name}: ${issue?.message ?? 'bad value'} (got "${env[name] ?? ''}")`,
+      `Invalid ${name}: ${issue?.message ?? 'bad value'} (${refusedValue(name, env[name] ?? '')})`,
     );
   }
   const c = parsed.data;
@@ -238,6 +238,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oauth: { google, facebook },
     developmentSignIn,
   };
+}
+
+/** Settings whose value is itself a secret: named so (client secrets, tokens, passwords, keys). */
+const SECRET_SETTING = /SECRET|TOKEN|PASSWORD|KEY/i;
+
+/**
+ * How a refused value is shown in the error, which ends up in logs: a secret setting's value never
+ * is, nor a URL's password (`postgres://app:***@db/trek`), even a URL too malformed to parse.
+ */
+export function refusedValue(name: string, value: string): string {
+  if (SECRET_SETTING.test(name)) return 'value not shown: it is a secret';
+  // The password runs from the colon after the user to the last @ (as URL parsers read it).
+  const at = value.lastIndexOf('@');
+  const slashes = value.indexOf('//');
+  const colon = value.indexOf(':', slashes === -1 ? 0 : slashes + 2);
+  const shown =
+    at !== -1 && colon !== -1 && colon < at
+      ? `${value.slice(0, colon + 1)}***${value.slice(at)}`
+      : value;
+  // A password may also ride in the query (`?password=`), as the PostgreSQL client reads it.
+  const query = /([?&][^=&#]*(?:secret|token|password|pass|pwd|key)[^=&#]*=)[^&#]*/gi;
+  return `got "${shown.replace(query, '$1***')}"`;
 }
 
 function isLocalOrigin(origin: string): boolean {
