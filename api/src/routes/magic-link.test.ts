@@ -76,6 +76,9 @@ describe('magic links', () => {
       [{ ...ana, email: 'ana\u200b@example.com' }, /^email: Please enter a valid email/],
       [{ ...ana, email: 'ana\u00ad@example.com' }, /^email: Please enter a valid email/],
       [{ ...ana, email: `${'a'.repeat(250)}@example.com` }, /^email: Please enter a valid email/],
+      // The same inbox as without the dot: another address for the per-address mail cap.
+      [{ ...ana, email: 'victim@gmail.com.' }, /^email: Please enter a valid email/],
+      [{ ...ana, email: 'victim@gmail..com' }, /^email: Please enter a valid email/],
       [{ ...ana, firstName: '\u3164' }, /^firstName: Please enter your first name\./],
     ];
     for (const [body, message] of cases) {

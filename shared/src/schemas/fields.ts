@@ -13,19 +13,20 @@ z.config(z.locales.en());
 
 /**
  * The e-mail format of the registration form: one non-space part, an at-sign, a part, a dot, a
- * part (docs/product/sign-in.md). A character that renders as nothing counts as a space: inside
- * an address it makes a look-alike of another one ('ana\u200B@example.com').
+ * part (docs/product/sign-in.md), the domain's parts (labels) never empty: no leading, doubled or
+ * trailing dot. 'ana@example.com.' reaches the same mailbox as 'ana@example.com' (the root's dot),
+ * so it would be another address for the per-address mail cap; 'ana@example..com' reaches none. A
+ * character that renders as nothing counts as a space: inside an address it makes a look-alike of
+ * another one ('ana\u200B@example.com').
  *
  * Written so that each repeated part ends where the next token takes a character it cannot (the
- * '@', the domain's first dot after its first character, the end), so no character is ever tried
- * in two parts and a check is linear: the domain is its first character, the non-dots up to the
- * next dot, that dot, and the rest. Read as `part@part.part`, whose parts both take dots, V8
- * backtracked quadratically on a run of dots ('a@....... '). Both accept exactly the same
- * addresses (email-pattern.test.ts).
+ * '@', a dot, the end), so no character is ever tried in two parts and a check is linear. Read as
+ * `part@part.part`, whose parts both take dots, V8 backtracked quadratically on a run of dots
+ * ('a@....... '); email-pattern.test.ts counts the steps.
  */
 const NOT_IN_PART = '\\s@\\p{Default_Ignorable_Code_Point}';
 export const EMAIL_PATTERN = new RegExp(
-  `^[^${NOT_IN_PART}]+@[^${NOT_IN_PART}][^${NOT_IN_PART}.]*\\.[^${NOT_IN_PART}]+$`,
+  `^[^${NOT_IN_PART}]+@[^${NOT_IN_PART}.]+(?:\\.[^${NOT_IN_PART}.]+)+$`,
   'u',
 );
 
