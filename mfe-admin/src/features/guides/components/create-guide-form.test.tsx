@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
 import { json, mockApi } from '@trek/shared/testing/mock-api';
@@ -99,5 +99,36 @@ describe('CreateGuideForm: a refused name', () => {
     const field = await submitName('\u200E\u3164');
     expect(errorOf(field)).toBe('Guide name is required');
     expect((await screen.findByRole('alert')).textContent).toContain('Guide name is required');
+  });
+});
+
+describe('CreateGuideForm: a double click answered within it', () => {
+  it("ignores the second click: the success stays, no 'Guide name is required'", async () => {
+    const api = mockApi({
+      user: buildUser({ isAdmin: true }),
+      routes: { 'POST /api/admin/guides': json(buildGuide({ name: 'Eva Quispe' }), 201) },
+    });
+    renderRoutes([{ path: '*', element: <CreateGuideForm activationLinks /> }], {
+      path: '/admin/guides',
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    await user.type(name, 'Eva Quispe');
+    const create = screen.getByRole('button', { name: 'Create guide' });
+    // The first click, answered (the form emptied) before the second of the double click.
+    fireEvent.pointerDown(create, { pointerType: 'mouse' });
+    fireEvent.click(create, { detail: 1 });
+    await waitFor(() => expect(name).toHaveProperty('value', ''));
+    fireEvent.pointerDown(create, { pointerType: 'mouse' });
+    fireEvent.click(create, { detail: 2 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+    expect(screen.getByRole('alert').textContent).toContain('Guide created successfully');
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(api.callsTo('POST /api/admin/guides')).toHaveLength(1);
+
+    // Enter in a field still creates the next guide.
+    await user.type(name, 'Luis Condori{Enter}');
+    await waitFor(() => expect(api.callsTo('POST /api/admin/guides')).toHaveLength(2));
   });
 });
