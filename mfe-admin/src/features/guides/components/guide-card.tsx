@@ -17,10 +17,13 @@ import {
   type Guide,
   updateGuideMutationOptions,
 } from '@trek/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { LOCALE_LABELS } from '../model/create-guide-form';
 import { failureMessage, showConfigurationError, showToast } from '../model/toasts';
+
+/** The id of the guide's Active switch, for the list to give it the focus. */
+export const activeSwitchId = (guideId: string) => `guide-${guideId}-active`;
 
 /**
  * One guide: name, locale, zones, status, created date, the active switch, the join code and the
@@ -30,10 +33,17 @@ import { failureMessage, showConfigurationError, showToast } from '../model/toas
 export function GuideCard({
   guide,
   whatsappNumber,
+  onSwitchedWithFocus,
 }: {
   guide: Guide;
   whatsappNumber: string | null;
+  /**
+   * Called with the guide as saved when the active switch's change is answered while the focus is
+   * in this card (the list then finds it a place if the card leaves the filtered list).
+   */
+  onSwitchedWithFocus?: (saved: Guide) => void;
 }) {
+  const card = useRef<HTMLLIElement>(null);
   const copy = useCopyToClipboard();
   const update = useMutation(updateGuideMutationOptions());
   const link = activationLink(whatsappNumber, guide.joinCode);
@@ -51,12 +61,15 @@ export function GuideCard({
       { id: guide.id, changes: { isActive: active } },
       {
         onSettled: () => setGoingTo(null),
-        onSuccess: (saved) =>
+        onSuccess: (saved) => {
           showToast({
             color: 'teal',
             title: 'Guide updated successfully',
             message: `${saved.name} is now ${saved.isActive ? 'active' : 'inactive'}.`,
-          }),
+          });
+          // Called before the list is drawn again from the saved guide, while the card is there.
+          if (card.current?.contains(document.activeElement)) onSwitchedWithFocus?.(saved);
+        },
         onError: (error) =>
           showToast({
             color: 'red',
@@ -76,7 +89,7 @@ export function GuideCard({
   );
 
   return (
-    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId}>
+    <Card component="li" ref={card} withBorder radius="md" padding="md" aria-labelledby={titleId}>
       <Stack gap="xs">
         {/* A long name wraps within its side: the Active switch stays at the top right. */}
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -106,6 +119,7 @@ export function GuideCard({
             </Text>
           </Stack>
           <Switch
+            id={activeSwitchId(guide.id)}
             checked={isActive}
             onChange={(event) => setActive(event.currentTarget.checked)}
             aria-busy={goingTo !== null}

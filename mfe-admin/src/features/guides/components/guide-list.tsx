@@ -19,7 +19,7 @@ import {
   STATUS_FILTERS,
   type StatusFilter,
 } from '../model/guide-filters';
-import { GuideCard } from './guide-card';
+import { activeSwitchId, GuideCard } from './guide-card';
 import classes from './guide-list.module.css';
 
 function isStatusFilter(value: string): value is StatusFilter {
@@ -46,6 +46,20 @@ export function GuideList({
     // The button goes with the empty result: the keyboard goes back to the search, or (a list
     // grown short meanwhile has none) to the line that counts the guides now shown.
     keepFocus(() => [search.current, count.current]);
+  };
+  // A guide switched on under 'Inactive' leaves the list, and the focus on its switch would fall
+  // to the page: it goes to the next card's switch, else the previous one's, else the count
+  // line, else the search.
+  const keepFocusInList = (saved: Guide) => {
+    if (filterGuides([saved], filter).length > 0) return;
+    const ids = shown.map((guide) => guide.id);
+    const at = ids.indexOf(saved.id);
+    const neighbours = [...ids.slice(at + 1), ...ids.slice(0, Math.max(at, 0)).reverse()];
+    keepFocus(() => [
+      ...neighbours.map((id) => document.getElementById(activeSwitchId(id))),
+      count.current,
+      search.current,
+    ]);
   };
 
   if (guides.length === 0) {
@@ -112,7 +126,12 @@ export function GuideList({
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
           {shown.map((guide) => (
-            <GuideCard key={guide.id} guide={guide} whatsappNumber={whatsappNumber} />
+            <GuideCard
+              key={guide.id}
+              guide={guide}
+              whatsappNumber={whatsappNumber}
+              onSwitchedWithFocus={keepFocusInList}
+            />
           ))}
         </Stack>
       )}
