@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildUser } from '@trek/shared/testing/builders';
-import { apiError, json, type MockRoute, mockApi, never } from '@trek/shared/testing/mock-api';
+import {
+  apiError,
+  heldAnswer,
+  json,
+  type MockRoute,
+  mockApi,
+  never,
+} from '@trek/shared/testing/mock-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import SettingsPage from '../../../pages/settings-page';
 import { renderPage } from '../../../test/render';
@@ -315,6 +322,39 @@ describe('the profile photo dialog', () => {
     fireEvent.click(again, { detail: 2 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('POST /api/profile-image/upload')).toHaveLength(1);
+  });
+
+  it('offers no way out of the dialog while the removal is on its way, and says its failure there', async () => {
+    const held = heldAnswer();
+    mockApi({
+      user: buildUser({ profileImageUrl: PHOTO_URL }),
+      routes: {
+        'GET /api/auth/methods': () => never(),
+        'GET /api/user/settings': () => never(),
+        'GET /api/user/email-change': json({ emailChange: null }),
+        'DELETE /api/profile-image': held.route,
+      },
+    });
+    renderPage(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Change photo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile photo' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove photo' }));
+    const remove = within(dialog).getByRole('button', { name: 'Remove photo' });
+    await userEvent.click(remove);
+    await waitFor(() => expect(remove.getAttribute('aria-disabled')).toBe('true'));
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay && fireEvent.mouseDown(overlay)).toBe(false);
+    if (overlay) await userEvent.click(overlay);
+    // Nor does Keep photo go back to a photo that is being removed.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep photo' }));
+    expect(screen.getByRole('dialog', { name: 'Profile photo' })).toBe(dialog);
+    expect(within(dialog).getByText(/Remove your profile photo\?/)).toBeTruthy();
+    held.answer(apiError(500, 'INTERNAL', 'Internal server error'));
+    expect(await screen.findByText('Failed to update profile photo')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Profile photo' })).toBe(dialog);
+    expect(await within(dialog).findByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('removes once for a double click whose first click failed before the second', async () => {

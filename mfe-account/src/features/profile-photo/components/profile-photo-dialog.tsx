@@ -77,8 +77,11 @@ export function ProfilePhotoDialog({
     setPreview(null);
     setProgress(0);
   };
+  // Neither an upload nor a removal can be walked away from: its outcome is said in the dialog
+  // it was started from (a failure as a toast over a closed dialog reads as a stray message).
+  const busy = stage === 'uploading' || remove.isPending;
   const close = () => {
-    if (stage === 'uploading') return;
+    if (busy) return;
     reset();
     onClose();
   };
@@ -125,7 +128,9 @@ export function ProfilePhotoDialog({
     remove.mutate(undefined, {
       onSuccess: () => {
         toastSuccess('Profile photo updated successfully');
-        close();
+        // Not `close`: it is the removal's own end that closes the dialog.
+        reset();
+        onClose();
       },
       onError: () => toastFailure('Failed to update profile photo'),
     });
@@ -136,10 +141,17 @@ export function ProfilePhotoDialog({
       onClose={close}
       title="Profile photo"
       centered
-      closeOnClickOutside={stage !== 'uploading'}
-      closeOnEscape={stage !== 'uploading'}
-      withCloseButton={stage !== 'uploading'}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
       closeButtonProps={{ 'aria-label': 'Close' }}
+      // As in the delete-account dialog: a click on the dimmed page does not take the focus
+      // out of the dialog meanwhile.
+      overlayProps={{
+        onMouseDown: (event) => {
+          if (busy) event.preventDefault();
+        },
+      }}
     >
       {stage === 'idle' && (
         <Stack gap="md">
@@ -234,6 +246,8 @@ export function ProfilePhotoDialog({
               variant="default"
               onClick={() => setStage('idle')}
               data-autofocus
+              // The removal cannot be called back once sent.
+              {...busyButtonProps(remove.isPending, { spinner: false })}
             >
               Keep photo
             </Button>
