@@ -23,7 +23,7 @@ export function PhotoDropArea({
   ref?: Ref<HTMLButtonElement>;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [dragged, setDragged] = useState<'accept' | 'reject' | null>(null);
+  const [dragged, setDragged] = useState<ReturnType<typeof dragVerdict> | null>(null);
 
   const take = (files: readonly File[]) => {
     const { photo, rejected } = checkPhotos(files);

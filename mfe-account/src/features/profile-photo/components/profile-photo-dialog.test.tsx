@@ -141,6 +141,24 @@ describe('the profile photo dialog', () => {
     expect(screen.getByText('You can only upload 1 file(s) maximum.')).toBeTruthy();
   });
 
+  it('does not promise to take a dragged file whose type the browser does not tell', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    const zone = within(dialog).getByRole('button', { name: /Choose a photo/ });
+    fireEvent.dragOver(zone, { dataTransfer: { items: [{ kind: 'file', type: 'image/png' }] } });
+    expect(within(dialog).getByText('Drop the photo to use it')).toBeTruthy();
+    fireEvent.dragOver(zone, { dataTransfer: { items: [{ kind: 'file', type: '' }] } });
+    expect(within(dialog).queryByText('Drop the photo to use it')).toBeNull();
+    // What the drop then says of it.
+    const untyped = new File([new Uint8Array(16)], 'photo', { type: '' });
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [untyped], items: [{ kind: 'file', type: '' }], types: ['Files'] },
+    });
+    expect(await screen.findByText('Upload error')).toBeTruthy();
+    expect(screen.getByText('Failed to upload photo')).toBeTruthy();
+  });
+
   it('says a file is too large', async () => {
     photoApi();
     renderPage(<SettingsPage />);

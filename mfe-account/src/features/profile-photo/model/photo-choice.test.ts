@@ -33,9 +33,15 @@ describe('checkPhotos', () => {
 describe('dragVerdict', () => {
   const item = (type: string, kind = 'file') => ({ kind, type });
 
-  it('accepts one image, or one file whose type the browser hides until the drop', () => {
+  it('accepts one JPEG, PNG or WebP image', () => {
     expect(dragVerdict([item('image/png')])).toBe('accept');
-    expect(dragVerdict([item('')])).toBe('accept');
+  });
+
+  it('promises nothing for a file whose type the browser does not tell, as the drop refuses it', () => {
+    expect(dragVerdict([item('')])).toBe('unknown');
+    expect(checkPhotos([file('photo', '')]).rejected?.[0]?.errors).toEqual([
+      { code: 'file-invalid-type' },
+    ]);
   });
 
   it('refuses several files, a known wrong type, or no file at all', () => {

@@ -28,10 +28,14 @@ export function checkPhotos(
 /**
  * While files are dragged over the area: whether they look acceptable. Browsers tell the number
  * and type of dragged files, not their size, so a size problem shows only once dropped.
+ * 'unknown' is a file whose type the browser does not tell (hidden until the drop, or one it has
+ * no type for): `checkPhotos` refuses an empty type, so the drag must not promise it is taken.
  */
-export function dragVerdict(items: ArrayLike<{ kind: string; type: string }>): 'accept' | 'reject' {
+export function dragVerdict(
+  items: ArrayLike<{ kind: string; type: string }>,
+): 'accept' | 'reject' | 'unknown' {
   const files = Array.from(items).filter((item) => item.kind === 'file');
   if (files.length === 0 || files.length > MAX_PHOTOS) return 'reject';
-  // Some browsers hide the type until the drop: only a type that is known and wrong refuses.
-  return files.every((item) => item.type === '' || isPhotoType(item.type)) ? 'accept' : 'reject';
+  if (files.some((item) => item.type !== '' && !isPhotoType(item.type))) return 'reject';
+  return files.every((item) => isPhotoType(item.type)) ? 'accept' : 'unknown';
 }
