@@ -159,6 +159,33 @@ describe('the profile photo dialog', () => {
     expect(screen.getByText('Failed to upload photo')).toBeTruthy();
   });
 
+  it('keeps a file dropped outside the drop area from opening in the tab, and from being taken', async () => {
+    photoApi();
+    renderPage(<SettingsPage />);
+    const dialog = await openDialog();
+    const dragged = {
+      files: [png('other.png')],
+      items: [{ kind: 'file', type: 'image/png' }],
+      types: ['Files'],
+    };
+    // `fireEvent` answers false once the browser's own action (opening the file) is cancelled.
+    const header = within(dialog).getByRole('heading', { name: 'Profile photo' });
+    expect(fireEvent.dragOver(header, { dataTransfer: dragged })).toBe(false);
+    expect(fireEvent.drop(header, { dataTransfer: dragged })).toBe(false);
+    const overlay = document.querySelector('.mantine-Modal-overlay');
+    expect(overlay && fireEvent.drop(overlay, { dataTransfer: dragged })).toBe(false);
+    expect(within(dialog).getByRole('button', { name: /Choose a photo/ })).toBeTruthy();
+    // The file-chosen stage has no drop area at all: the chosen file stays.
+    await userEvent.upload(fileInput(dialog), png());
+    const upload = within(dialog).getByRole('button', { name: 'Upload photo' });
+    expect(fireEvent.drop(upload, { dataTransfer: dragged })).toBe(false);
+    expect(within(dialog).getByText('me.png')).toBeTruthy();
+    // Closed, the dialog leaves the page's drops alone.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fireEvent.drop(document.body, { dataTransfer: dragged })).toBe(true);
+  });
+
   it('says a file is too large', async () => {
     photoApi();
     renderPage(<SettingsPage />);

@@ -10,6 +10,7 @@ import {
 } from '@trek/shared';
 import { useEffect, useRef, useState } from 'react';
 import { hideToast, toastFailure, toastSuccess, toastSuccessReplaceable } from '../../../ui/toasts';
+import { useNoStrayDrops } from '../hooks/use-no-stray-drops';
 import { failureToast, rejectionToast, type Toast, uploadedToast } from '../model/photo-toasts';
 import { PhotoDropArea } from './photo-drop-area';
 import { PhotoPreview } from './photo-preview';
@@ -67,6 +68,8 @@ export function ProfilePhotoDialog({
     // Closing resets the stage too: focus then goes back to what opened the dialog.
     if (opened) stageButton.current?.focus();
   }, [stage, opened]);
+
+  useNoStrayDrops(opened);
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
