@@ -183,7 +183,10 @@ export function useSubmitRequest() {
   return {
     submit,
     submitting: create.isPending,
-    /** Submit request pressed before the user was known, until it is answered. */
+    /**
+     * Submit request pressed before the user was known: true until that press is done (the
+     * request sent or failed, or the sign-in modal open), so the form never unlocks in between.
+     */
     waiting,
     isSending,
     signInOpen,
