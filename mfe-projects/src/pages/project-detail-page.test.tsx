@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { projectsQueryOptions, STORAGE_KEYS } from '@trek/shared';
+import { projectQueryOptions, projectsQueryOptions, STORAGE_KEYS } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +141,32 @@ describe('the project page (exposed as projects/ProjectDetailPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Project details | TrekPeru'));
+  });
+
+  it('keeps the project on screen when it is read again and that read fails; a 404 says it is gone', async () => {
+    let answer = () => json(project);
+    mockApi({ routes: { 'GET /api/projects/:id': () => answer() } });
+    const { queryClient } = renderProjectsApp(`/u/projects/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    const detail = projectQueryOptions(ID).queryKey;
+
+    // Read again (as after a save) and refused: a blip does not take the project away.
+    answer = () => apiError(500, 'INTERNAL', 'Internal server error');
+    await act(() => queryClient.refetchQueries({ queryKey: detail }));
+    // The query's observers hear of it on a later tick: let the page render what it would.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(queryClient.getQueryState(detail)?.status).toBe('error');
+    expect(screen.getByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel project' })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch project')).toBeNull();
+    expect(document.title).toBe('Project details | TrekPeru');
+
+    // Cancelled elsewhere: the project is gone, whatever was on screen.
+    answer = () => apiError(404, 'NOT_FOUND', 'Project not found');
+    await act(() => queryClient.refetchQueries({ queryKey: detail }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Project not found' }),
+    ).toBeTruthy();
   });
 
   it('keeps the keyboard on Try again while the project is asked again, says when it fails again, and gives the heading the keyboard once it loads', async () => {

@@ -15,14 +15,14 @@ export default function ProjectDetailPage() {
   // keyboard goes to its h1 rather than to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useRetry(project, () => heading.current);
-  const failed = retry.failed && !isNotFound(project.error);
+  // A 404 means gone (cancelled, maybe in another tab), even for a project on screen. Any other
+  // failure of a read asked again (after a save, say) keeps the project shown: TanStack Query
+  // keeps its data, and a blip is no reason to take it away. Only a project never read fails.
+  const gone = isNotFound(project.error);
+  const failed = retry.failed && !gone && project.data === undefined;
   // The title says what the page shows, as its heading does: the host's route announcer reads it
   // out when this replaces the loading page it announced.
-  const title = failed
-    ? 'Failed to fetch project'
-    : project.isError
-      ? 'Project not found'
-      : 'Project details';
+  const title = failed ? 'Failed to fetch project' : gone ? 'Project not found' : 'Project details';
   return (
     <>
       <PageMeta
@@ -40,12 +40,12 @@ export default function ProjectDetailPage() {
           failedAgain={retry.failedAgain}
           headingRef={heading}
         />
-      ) : project.isPending ? (
-        <ProjectDetailSkeleton />
-      ) : project.isError ? (
+      ) : gone ? (
         <ProjectNotFound headingRef={heading} />
-      ) : (
+      ) : project.data ? (
         <ProjectDetail project={project.data} headingRef={heading} />
+      ) : (
+        <ProjectDetailSkeleton />
       )}
     </>
   );

@@ -236,6 +236,42 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
   });
 
+  it('keeps the review open when the read after the save fails, then shows the saved project', async () => {
+    const notice = heldAnswer();
+    let reads = 0;
+    const api = mockEditApi({
+      'GET /api/projects/:id': () => {
+        reads += 1;
+        return reads === 1 ? json(project) : apiError(500, 'INTERNAL', 'Internal server error');
+      },
+      'POST /api/projects/:id/notify-guides': notice.route,
+    });
+    const { user, router, queryClient } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm changes' }));
+
+    // Saved, and the read that follows fails while the guides are being told.
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/projects/:id/notify-guides')).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryState(projectQueryOptions(ID).queryKey)?.status).toBe('error'),
+    );
+    expect(dialog.isConnected).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Project not found' })).toBeNull();
+
+    notice.answer(json({ changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' }, 202));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    // The project page shows the project as saved, not 'Failed to fetch project'.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lares' })).toBeTruthy();
+    expect(screen.getByText('3 travelers')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch project')).toBeNull();
+  });
+
   it('lists the changes as they are now when the review opens again after a failed save', async () => {
     mockEditApi({ 'PATCH /api/projects/:id': apiError(500, 'INTERNAL', 'Internal server error') });
     const { user } = await openEditPage();

@@ -15,10 +15,15 @@ export default function ProjectEditPage() {
   // keyboard goes to its h1 rather than to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   const retry = useRetry(project, () => heading.current);
-  const failed = retry.failed && !isNotFound(project.error);
+  // A 404 means gone (cancelled, maybe in another tab), even for a project on screen. Any other
+  // failure of a read asked again (the one after a save starts while this page is still up)
+  // keeps the editor and its review dialog: TanStack Query keeps the data. Only a project never
+  // read fails.
+  const gone = isNotFound(project.error);
+  const failed = retry.failed && !gone && project.data === undefined;
   // The title says what the page shows, as its heading does: the host's route announcer reads it
   // out when this replaces the loading page it announced.
-  const notFound = failed || project.isError;
+  const notFound = failed || gone;
   return (
     <>
       <PageMeta
@@ -35,12 +40,12 @@ export default function ProjectEditPage() {
           failedAgain={retry.failedAgain}
           headingRef={heading}
         />
-      ) : project.isPending ? (
-        <ProjectEditorSkeleton />
-      ) : project.isError ? (
+      ) : gone ? (
         <ProjectNotFound headingRef={heading} />
-      ) : (
+      ) : project.data ? (
         <ProjectEditor key={project.data.id} project={project.data} headingRef={heading} />
+      ) : (
+        <ProjectEditorSkeleton />
       )}
     </>
   );

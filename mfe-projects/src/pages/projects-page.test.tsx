@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { projectsQueryOptions } from '@trek/shared';
 import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi, never } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +92,24 @@ describe('My Projects (exposed as projects/ProjectsPage)', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Lares' })).toBeTruthy();
+  });
+
+  it('keeps the list on screen when it is read again and that read fails', async () => {
+    let answer = () => json([buildProject({ title: 'Lares' })]);
+    mockApi({ routes: { 'GET /api/projects': () => answer() } });
+    const { queryClient } = renderProjectsApp('/u/projects');
+    expect(await screen.findByRole('link', { name: 'Lares' })).toBeTruthy();
+
+    // Read again (as after a cancel or a new request) and refused: the list stays.
+    answer = () => apiError(500, 'INTERNAL', 'Internal server error');
+    const list = projectsQueryOptions().queryKey;
+    await act(() => queryClient.refetchQueries({ queryKey: list }));
+    // The query's observers hear of it on a later tick: let the page render what it would.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(queryClient.getQueryState(list)?.status).toBe('error');
+    expect(screen.getByRole('link', { name: 'Lares' })).toBeTruthy();
+    expect(screen.queryByText('Error loading projects')).toBeNull();
+    expect(screen.queryByText('Loading your projects…')).toBeNull();
   });
 
   it('keeps the keyboard on Try again while the list is asked again, says when it fails again, and gives the heading the keyboard once it loads', async () => {

@@ -33,7 +33,9 @@ export function ProjectsList({ heading }: { heading: () => HTMLElement | null })
   // stays on it; a skeleton in its place would drop the focus to <body>.
   const retry = useRetry(projects, heading);
 
-  if (retry.failed) {
+  // A list already shown stays when a read asked again fails (after a cancel or a new request):
+  // TanStack Query keeps its data, and a blip is no reason to say it could not be loaded.
+  if (retry.failed && projects.data === undefined) {
     return (
       <Alert color="red" variant="light" title="Error loading projects" role="alert">
         <Stack gap="sm" align="flex-start">
@@ -53,7 +55,7 @@ export function ProjectsList({ heading }: { heading: () => HTMLElement | null })
   }
 
   // Pending: a failed read is the card above.
-  if (!projects.isSuccess) {
+  if (projects.data === undefined) {
     return (
       <div role="status" aria-busy="true">
         <VisuallyHidden>Loading your projects…</VisuallyHidden>
