@@ -18,6 +18,7 @@ import {
   magicLinkError,
   PATHS,
   PageMeta,
+  SIGN_IN_REQUEST_STATE,
   sendLinkingMagicLinkMutationOptions,
   useAuth,
   useSingleFlightMutation,
@@ -235,11 +236,13 @@ export function AuthConflictPage() {
                 <Button type="submit" disabled={!email.trim()} {...busyButtonProps(send.isPending)}>
                   Send verification link
                 </Button>
+                {/* The spec's /trek/new, with the header's Sign In state: the wizard opens its
+                    sign-in modal, as both links promise (a bare /trek/new is an empty step 1). */}
                 <Group justify="space-between">
-                  <Anchor component={Link} to="/trek/new" fz="sm">
+                  <Anchor component={Link} to={PATHS.newTrek} state={SIGN_IN_REQUEST_STATE} fz="sm">
                     Use another method
                   </Anchor>
-                  <Anchor component={Link} to="/trek/new" fz="sm">
+                  <Anchor component={Link} to={PATHS.newTrek} state={SIGN_IN_REQUEST_STATE} fz="sm">
                     Back to sign in
                   </Anchor>
                 </Group>

@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '@trek/shared';
+import { isSignInRequest, STORAGE_KEYS } from '@trek/shared';
 import { buildUser } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import {
   LINKING_LINK_SENT_MAX_AGE_MS,
@@ -135,6 +136,15 @@ function renderConflict(query: string) {
   });
 }
 
+/**
+ * The wizard at /trek/new as far as these links matter: it opens its sign-in modal only when the
+ * location asks for it (as the header's Sign In does); a bare /trek/new is an empty step 1.
+ */
+function Wizard() {
+  const asked = isSignInRequest(useLocation().state);
+  return <p>{asked ? 'Wizard with sign-in' : 'Wizard, step 1'}</p>;
+}
+
 describe('auth conflict page', () => {
   it('sends a linking link for the e-mail and then says to check it', async () => {
     const api = mockApi({
@@ -167,6 +177,34 @@ describe('auth conflict page', () => {
       provider: 'google',
       purpose: 'account_linking',
     });
+  });
+
+  it("'Use another method' and 'Back to sign in' open the wizard's sign-in; Continue does not", async () => {
+    mockApi({
+      routes: {
+        'POST /api/auth/send-magic-link': json({
+          success: true,
+          message: 'Check your email for a sign-in link.',
+        }),
+      },
+    });
+    const query = '?email=ana%40example.com&provider=google&token=abc123';
+    const routes = [
+      { path: '/auth/conflict', element: <AuthConflictPage /> },
+      { path: '/trek/new', element: <Wizard /> },
+    ];
+    for (const name of ['Use another method', 'Back to sign in']) {
+      renderRoutes(routes, { path: `/auth/conflict${query}` });
+      await userEvent.click(await screen.findByRole('link', { name }));
+      expect(await screen.findByText('Wizard with sign-in'), name).toBeTruthy();
+      cleanup();
+    }
+    // Sent: the sign-in is the link in the e-mail; Continue goes on to the wizard without a
+    // second sign-in on top.
+    renderRoutes(routes, { path: `/auth/conflict${query}` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send verification link' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Continue' }));
+    expect(await screen.findByText('Wizard, step 1')).toBeTruthy();
   });
 
   it('still says to check the e-mail after a reload, for this sign-in attempt only', async () => {
