@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildGuide, buildGuideList, buildUser } from '@trek/shared/testing/builders';
-import { json, mockApi } from '@trek/shared/testing/mock-api';
+import { heldAnswer, json, mockApi } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -130,5 +130,49 @@ describe('CreateGuideForm: a double click answered within it', () => {
     // Enter in a field still creates the next guide.
     await user.type(name, 'Luis Condori{Enter}');
     await waitFor(() => expect(api.callsTo('POST /api/admin/guides')).toHaveLength(2));
+  });
+});
+
+describe("CreateGuideForm: while 'Create guide' is on its way", () => {
+  it('keeps the fields read-only and focusable, so the success empties nothing typed meanwhile', async () => {
+    const held = heldAnswer();
+    const api = mockApi({
+      user: buildUser({ isAdmin: true }),
+      routes: { 'POST /api/admin/guides': held.route },
+    });
+    renderRoutes([{ path: '*', element: <CreateGuideForm activationLinks /> }], {
+      path: '/admin/guides',
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    const zones = screen.getByRole('textbox', { name: /Zones/ });
+    const locale = screen.getByRole('combobox', { name: /Locale/ });
+    const active = screen.getByRole('switch', { name: 'Active' });
+    await user.type(name, 'Eva Quispe');
+    await user.type(zones, 'Cusco');
+    await user.click(screen.getByRole('button', { name: 'Create guide' }));
+    await waitFor(() => expect(api.callsTo('POST /api/admin/guides')).toHaveLength(1));
+
+    // The admin starts on the next guide before the answer.
+    await user.click(name);
+    await user.type(name, ' Luis');
+    await user.type(zones, ', Lares');
+    await user.selectOptions(locale, 'fr');
+    await user.click(active);
+    expect(document.activeElement).toBe(active);
+    expect(name).toHaveProperty('value', 'Eva Quispe');
+    expect(zones).toHaveProperty('value', 'Cusco');
+    expect(locale).toHaveProperty('value', 'es');
+    expect(active).toHaveProperty('checked', true);
+    for (const field of [name, zones]) expect(field).toHaveProperty('readOnly', true);
+    for (const field of [locale, active]) expect(field.getAttribute('aria-readonly')).toBe('true');
+
+    held.answer(json(buildGuide({ name: 'Eva Quispe' }), 201));
+    expect((await screen.findByRole('alert')).textContent).toContain('Guide created successfully');
+    await waitFor(() => expect(name).toHaveProperty('value', ''));
+    expect(name).toHaveProperty('readOnly', false);
+    expect(document.activeElement).toBe(name);
+    await user.type(name, 'Luis Condori');
+    expect(name).toHaveProperty('value', 'Luis Condori');
   });
 });

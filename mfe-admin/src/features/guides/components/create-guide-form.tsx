@@ -65,6 +65,17 @@ export function CreateGuideForm({
     initialValues: EMPTY_GUIDE,
     validate: validateCreateGuide,
   });
+  // While 'Create guide' is on its way the fields are read-only (not disabled: the focus stays
+  // where the admin is): the success empties the form, which would erase a next guide typed
+  // meanwhile; and a form changed in part would keep the sent guide's name, one Enter away from a
+  // duplicate (guides are never deleted). A select and a switch have no native read-only, so
+  // their changes are ignored.
+  const locked = create.isPending;
+  const textProps = (field: 'name' | 'zones') => ({
+    ...form.getInputProps(field),
+    readOnly: locked,
+  });
+  const isActive = form.getInputProps('isActive', { type: 'checkbox' });
   // The zones as they will be saved (repeats dropped), when they can be.
   const zones = guideZonesSchema.safeParse(splitZones(form.values.zones)).data ?? [];
 
@@ -124,7 +135,7 @@ export function CreateGuideForm({
             required
             maxLength={GUIDE_LIMITS.name}
             autoComplete="off"
-            {...form.getInputProps('name')}
+            {...textProps('name')}
           />
           <NativeSelect
             id="create-guide-locale"
@@ -132,7 +143,9 @@ export function CreateGuideForm({
             description="The language we write to the guide in"
             data={LOCALE_OPTIONS}
             value={form.values.locale}
+            aria-readonly={locked}
             onChange={(event) => {
+              if (locked) return;
               const locale = GUIDE_LOCALES.find((code) => code === event.currentTarget.value);
               if (locale) form.setFieldValue('locale', locale);
             }}
@@ -142,7 +155,7 @@ export function CreateGuideForm({
             label="Zones"
             description="Separate zones with commas, e.g. Cusco, Sacred Valley"
             autoComplete="off"
-            {...form.getInputProps('zones')}
+            {...textProps('zones')}
           />
           {zones.length > 0 && (
             <Group gap={6}>
@@ -159,7 +172,11 @@ export function CreateGuideForm({
           <Switch
             id="create-guide-isActive"
             label="Active"
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
+            {...isActive}
+            aria-readonly={locked}
+            onChange={(event) => {
+              if (!locked) isActive.onChange(event);
+            }}
           />
           <Group justify="flex-end">
             <Button
