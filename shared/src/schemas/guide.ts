@@ -155,6 +155,20 @@ export const guideListSchema = z.object({
 
 export type GuideList = z.infer<typeof guideListSchema>;
 
+/** The statuses the admin's guide list filters by (docs/product/admin.md), 'all' first. */
+export const GUIDE_STATUS_FILTERS = ['all', 'pending', 'connected', 'inactive'] as const;
+export type GuideStatusFilter = (typeof GUIDE_STATUS_FILTERS)[number];
+
+/**
+ * The guide list's search and status filter as the page's address keeps them (`?q=&status=`,
+ * read with `URLSearchParams.get`). Anyone can type an address: a missing search reads as none,
+ * and a status that is missing or unknown as 'all'.
+ */
+export const guideListParamsSchema = z.object({
+  q: z.catch(z.string(), ''),
+  status: z.catch(z.enum(GUIDE_STATUS_FILTERS), 'all'),
+});
+
 /** The business number in international form, digits only: 8 to 15 of them (spec section 5). */
 export const WHATSAPP_NUMBER_PATTERN = /^\d{8,15}$/;
 

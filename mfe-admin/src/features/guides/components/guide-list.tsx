@@ -9,12 +9,15 @@ import {
   Title,
 } from '@mantine/core';
 import { type Guide, useKeepFocus } from '@trek/shared';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
+  filterFromParams,
   filterGuides,
   type GuideFilter,
   isFiltering,
   NO_FILTER,
+  paramsWithFilter,
   SEARCH_FROM,
   STATUS_FILTERS,
   type StatusFilter,
@@ -34,7 +37,13 @@ export function GuideList({
   guides: Guide[];
   whatsappNumber: string | null;
 }) {
-  const [filter, setFilter] = useState<GuideFilter>(NO_FILTER);
+  // The filter lives in the address: a reload, Back or Forward keeps it. Each change replaces the
+  // entry (typing makes no history), and at once (flushSync): a router update in a transition
+  // would land after the keystroke, and the search box's caret would jump to the end.
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const setFilter = (next: GuideFilter) =>
+    setParams((current) => paramsWithFilter(current, next), { replace: true, flushSync: true });
   const filtering = isFiltering(filter);
   const showFilters = guides.length >= SEARCH_FROM || filtering;
   const shown = filterGuides(guides, filter);

@@ -1,6 +1,12 @@
 import { buildGuide } from '@trek/shared/testing/builders';
 import { describe, expect, it } from 'vitest';
-import { filterGuides, isFiltering, NO_FILTER } from './guide-filters';
+import {
+  filterFromParams,
+  filterGuides,
+  isFiltering,
+  NO_FILTER,
+  paramsWithFilter,
+} from './guide-filters';
 
 const rosa = buildGuide({ name: 'Rosa Huamán', zones: ['Cusco', 'Sacred Valley'] });
 const luis = buildGuide({
@@ -43,5 +49,31 @@ describe('filterGuides', () => {
     expect(names(filterGuides(guides, { query: '', status: 'inactive' }))).toEqual(['Eva Quispe']);
     expect(filterGuides(guides, { query: 'rosa', status: 'connected' })).toEqual([]);
     expect(isFiltering({ query: '', status: 'pending' })).toBe(true);
+  });
+});
+
+describe('the filter in the address', () => {
+  const read = (query: string) => filterFromParams(new URLSearchParams(query));
+
+  it('reads ?q= and ?status=, and nothing as no filter', () => {
+    expect(read('q=Cusco&status=inactive')).toEqual({ query: 'Cusco', status: 'inactive' });
+    expect(read('')).toEqual(NO_FILTER);
+  });
+
+  it('reads a status it does not know, or one given twice, as all', () => {
+    expect(read('q=eva&status=deleted')).toEqual({ query: 'eva', status: 'all' });
+    expect(read('status=Inactive').status).toBe('all');
+    expect(read('status=pending&status=bogus').status).toBe('pending');
+  });
+
+  it('writes only what filters, and keeps the rest of the query', () => {
+    const params = new URLSearchParams('tab=1&q=old&status=pending');
+    expect(paramsWithFilter(params, { query: 'Ñuñoa', status: 'all' }).toString()).toBe(
+      'tab=1&q=%C3%91u%C3%B1oa',
+    );
+    expect(paramsWithFilter(params, NO_FILTER).toString()).toBe('tab=1');
+    expect(params.toString()).toBe('tab=1&q=old&status=pending');
+    const filter = { query: 'a b&c', status: 'connected' } as const;
+    expect(filterFromParams(paramsWithFilter(params, filter))).toEqual(filter);
   });
 });

@@ -1,4 +1,9 @@
-import type { Guide } from '@trek/shared';
+import {
+  GUIDE_STATUS_FILTERS,
+  type Guide,
+  type GuideStatusFilter,
+  guideListParamsSchema,
+} from '@trek/shared';
 
 /**
  * Search and filter appear once the list is longer than a screen holds (about six guides at
@@ -6,14 +11,19 @@ import type { Guide } from '@trek/shared';
  */
 export const SEARCH_FROM = 7;
 
-export const STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending activation' },
-  { value: 'connected', label: 'WhatsApp connected' },
-  { value: 'inactive', label: 'Inactive' },
-] as const;
+const STATUS_LABELS: Record<GuideStatusFilter, string> = {
+  all: 'All',
+  pending: 'Pending activation',
+  connected: 'WhatsApp connected',
+  inactive: 'Inactive',
+};
 
-export type StatusFilter = (typeof STATUS_FILTERS)[number]['value'];
+export const STATUS_FILTERS = GUIDE_STATUS_FILTERS.map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+export type StatusFilter = GuideStatusFilter;
 
 export interface GuideFilter {
   /** Part of a name or of a zone, in any case and with or without accents. */
@@ -22,6 +32,28 @@ export interface GuideFilter {
 }
 
 export const NO_FILTER: GuideFilter = { query: '', status: 'all' };
+
+/**
+ * The filter the page's address holds (`?q=&status=`), so a reload, Back or Forward, or a shared
+ * link shows the same guides; no filter for a missing or unknown part.
+ */
+export function filterFromParams(params: URLSearchParams): GuideFilter {
+  const { q, status } = guideListParamsSchema.parse({
+    q: params.get('q'),
+    status: params.get('status'),
+  });
+  return { query: q, status };
+}
+
+/** `params` with `filter` in place of the one they held; the parts with no filter are left out. */
+export function paramsWithFilter(params: URLSearchParams, { query, status }: GuideFilter) {
+  const next = new URLSearchParams(params);
+  if (query === '') next.delete('q');
+  else next.set('q', query);
+  if (status === 'all') next.delete('status');
+  else next.set('status', status);
+  return next;
+}
 
 /** 'Cusco' finds 'cusco' and 'Ñuñoa' finds 'nunoa': case and accents do not matter. */
 function comparable(text: string): string {
