@@ -189,11 +189,18 @@ export async function notifyPendingGuides(id: string): Promise<NotifyGuidesResul
   return answers;
 }
 
-/** The project page's 'Notify guides': every notice still waiting for the project, in one go. */
+/**
+ * The project page's 'Notify guides': every notice still waiting for the project, in one go. A
+ * project found gone (404: cancelled, maybe in another tab) leaves the cache as a cancelled one
+ * does, its notices with it.
+ */
 export const notifyPendingGuidesMutationOptions = () =>
   mutationOptions({
     mutationKey: ['projects', 'notify-guides', 'pending'] as const,
     mutationFn: notifyPendingGuides,
+    onError: async (error, id, _result, { client }) => {
+      if (error instanceof ApiError && error.status === 404) await forgetProject(client, id);
+    },
   });
 
 /** DELETE /api/projects/:id: cancels (deletes) the request. */

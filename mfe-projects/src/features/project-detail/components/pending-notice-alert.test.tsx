@@ -1,6 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pendingGuideNoticesOf, STORAGE_KEYS } from '@trek/shared';
+import {
+  createQueryClient,
+  pendingGuideNoticesOf,
+  projectQueryOptions,
+  projectsQueryOptions,
+  STORAGE_KEYS,
+} from '@trek/shared';
+import { buildProject } from '@trek/shared/testing/builders';
 import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
 import { renderRoutes } from '@trek/shared/testing/render';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +99,45 @@ describe('PendingNoticeAlert', () => {
     expect(await screen.findByText('Guides notified')).toBeTruthy();
     expect(sentBodies(api)).toEqual([first, second, second]);
     expect(screen.queryByRole('button', { name: 'Notify guides' })).toBeNull();
+  });
+});
+
+describe('PendingNoticeAlert: a project deleted meanwhile (another tab)', () => {
+  it('forgets the project, says it is gone, and takes the traveler to My Projects', async () => {
+    localStorage.setItem(STORAGE_KEYS.guideNoticesToSend, JSON.stringify({ [ID]: [first] }));
+    const api = mockApi({
+      routes: {
+        'POST /api/projects/:id/notify-guides': apiError(404, 'NOT_FOUND', 'Project not found'),
+        'GET /api/projects': json([]),
+      },
+    });
+    const project = buildProject({ id: ID, title: 'Lares' });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(projectQueryOptions(ID).queryKey, project);
+    queryClient.setQueryData(projectsQueryOptions().queryKey, [project]);
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/u/projects/:id',
+          element: <PendingNoticeAlert projectId={ID} focusWhenSent={() => null} />,
+        },
+        { path: '/u/projects', element: <h1>My Projects</h1> },
+      ],
+      { path: `/u/projects/${ID}`, queryClient },
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Notify guides' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Project not found');
+    expect(toast.textContent).toContain('This project no longer exists');
+    expect(toast.textContent).not.toContain('try again');
+    await screen.findByRole('heading', { name: 'My Projects' });
+    expect(router.state.location.pathname).toBe('/u/projects');
+    expect(sentBodies(api)).toEqual([first]);
+    expect(pendingGuideNoticesOf(ID)).toEqual([]);
+    // Gone from the cache as a cancelled project is: its page reads it again, the list drops it.
+    expect(queryClient.getQueryData(projectQueryOptions(ID).queryKey)).toBeUndefined();
+    expect(queryClient.getQueryData(projectsQueryOptions().queryKey)).toEqual([]);
   });
 });

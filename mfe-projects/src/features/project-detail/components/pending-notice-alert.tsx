@@ -3,11 +3,14 @@ import { notifications } from '@mantine/notifications';
 import {
   busyButtonProps,
   notifyPendingGuidesMutationOptions,
+  PATHS,
   pendingGuideNoticesOf,
   useKeepFocus,
   useSingleFlightMutation,
 } from '@trek/shared';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isNotFound } from '../../../model/errors';
 
 /**
  * After a 'Partially saved' edit: the changes are saved but guides were not told. Offers to tell
@@ -15,6 +18,9 @@ import { useState } from 'react';
  * queues each change set once), sent in order by one press, once however often the button is
  * pressed. Once all are sent the alert goes, and focus with it to `focusWhenSent()` (the page's
  * heading); a failure keeps the alert, with the notices still to send, and focus on the button.
+ * A project found gone (404: cancelled, maybe in another tab) has no guides left to tell: the
+ * mutation forgets it as a cancel does, and the traveler goes to My Projects, as after a cancel,
+ * told why rather than asked to try again.
  */
 export function PendingNoticeAlert({
   projectId,
@@ -26,6 +32,7 @@ export function PendingNoticeAlert({
   const [waiting, setWaiting] = useState(() => pendingGuideNoticesOf(projectId).length);
   const notify = useSingleFlightMutation(notifyPendingGuidesMutationOptions());
   const keepFocus = useKeepFocus();
+  const navigate = useNavigate();
   if (waiting === 0) return null;
 
   const send = () =>
@@ -39,7 +46,16 @@ export function PendingNoticeAlert({
           message: 'Guides will see your updated trek request.',
         });
       },
-      onError: () => {
+      onError: (error) => {
+        if (isNotFound(error)) {
+          notifications.show({
+            color: 'red',
+            title: 'Project not found',
+            message: 'This project no longer exists, so there are no guides to notify.',
+          });
+          navigate(PATHS.projects);
+          return;
+        }
         setWaiting(pendingGuideNoticesOf(projectId).length);
         notifications.show({
           color: 'red',
