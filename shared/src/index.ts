@@ -64,6 +64,7 @@ export {
 } from './auth/resend-countdown';
 export { isSignInRequest, SIGN_IN_REQUEST_STATE } from './auth/sign-in-request';
 export { useAuth, useLogout } from './auth/use-auth';
+export { type MagicLinkSend, useMagicLinkSend } from './auth/use-magic-link-send';
 export { userDisplayName, userInitial } from './auth/user-display';
 export {
   badgeColoursFor,

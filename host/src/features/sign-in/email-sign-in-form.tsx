@@ -16,13 +16,10 @@ import {
   firstNameSchema,
   lastNameSchema,
   MagicLinkButton,
-  magicLinkError,
   magicLinkSentStatus,
-  requestMagicLinkMutationOptions,
-  useResendCountdown,
-  useSingleFlightMutation,
+  useMagicLinkSend,
 } from '@trek/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ZodMiniType } from 'zod/mini';
 
 interface Values {
@@ -65,34 +62,19 @@ function validate(values: Values): FormErrors {
  * The API asks for the names too (a first sign-in creates the account with them).
  */
 export function EmailSignInForm({ returnTo }: { returnTo: string }) {
-  // The sent view stays through a resend, and through a resend that fails (its message shows).
-  const [view, setView] = useState<'form' | 'sent'>('form');
-  // Links sent again from the sent view since it opened: each one is announced.
-  const [resends, setResends] = useState(0);
-  // To the address a link went to, another waits out its countdown, from either view.
-  const countdown = useResendCountdown();
-  // What the server said about the last send, as the registration modal keeps it: shown until
-  // the person sends again or edits a field (it is about an attempt they have moved on from).
-  const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
+  // The registration modal's flow: the sent view stays through a resend, and through a resend
+  // that fails (its message shows); to the address a link went to, another waits out its
+  // countdown, from either view; what the server said is shown until the person sends again or
+  // edits a field (it is about an attempt they have moved on from).
+  const magicLink = useMagicLinkSend();
+  const { view, sent, error: serverError, clearError } = magicLink;
   const form = useForm<Values>({
     // Named, so its fields' `data-path`s (which `getInputNode` finds) are its own on the page.
     name: 'email-sign-in',
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '' },
     validate,
-    onValuesChange: () => setServerError(null),
-  });
-  // One link per press: a double click or a second Enter sends once.
-  const send = useSingleFlightMutation({
-    ...requestMagicLinkMutationOptions(),
-    onMutate: () => setServerError(null),
-    onSuccess: (_answer, { email }) => {
-      countdown.sent(email);
-      // From the sent view, a resend: the status line has news to say (magicLinkSentStatus).
-      setResends((count) => (view === 'sent' ? count + 1 : 0));
-      setView('sent');
-    },
-    onError: (failure) => setServerError(magicLinkError(failure)),
+    onValuesChange: () => clearError(),
   });
   // A failed send: the message takes the keyboard from the button pressed (and, an alert, is
   // announced), as in the modal.
@@ -121,8 +103,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     changingAddress.current = false;
     form.getInputNode('email')?.focus();
   }, [view, form.getInputNode]);
-  const secondsLeft =
-    view === 'sent' ? countdown.secondsLeft : countdown.secondsLeftFor(form.values.email);
+  const secondsLeft = magicLink.secondsLeft(form.values.email);
   const errorAlert = serverError && (
     <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
       {serverError.message}
@@ -136,7 +117,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
     <>
       {/* Mounted before the answer comes, so the sent view is announced. */}
       <VisuallyHidden role="status">
-        {view === 'sent' ? magicLinkSentStatus(send.variables?.email ?? '', resends) : ''}
+        {view === 'sent' ? magicLinkSentStatus(sent?.request.email ?? '', magicLink.resends) : ''}
       </VisuallyHidden>
       {view === 'sent' ? (
         <Stack gap="xs">
@@ -145,8 +126,8 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           </Title>
           {/* A long address breaks anywhere rather than widen a phone's page. */}
           <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            We sent a sign-in link to <strong>{send.variables?.email}</strong>. Open it on this
-            device to sign in. The magic link is valid for 15 minutes.
+            We sent a sign-in link to <strong>{sent?.request.email}</strong>. Open it on this device
+            to sign in. The magic link is valid for 15 minutes.
           </Text>
           {errorAlert}
           <Group gap="sm">
@@ -154,24 +135,22 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
               variant="light"
               label="Resend link"
               secondsLeft={secondsLeft}
-              sending={send.isPending}
-              onClick={() => send.variables && send.mutate(send.variables)}
+              sending={magicLink.sending}
+              onClick={magicLink.resend}
             />
             <Button
               variant="subtle"
               onClick={() => {
                 changingAddress.current = true;
-                send.reset();
-                setServerError(null);
-                setView('form');
+                magicLink.changeDetails();
               }}
             >
               Use another address
             </Button>
           </Group>
           {/* The server only returns the link itself in development, as the modal shows it. */}
-          {send.data?.magicLink && (
-            <Anchor href={send.data.magicLink} fz="sm">
+          {sent?.response.magicLink && (
+            <Anchor href={sent.response.magicLink} fz="sm">
               Use test link
             </Anchor>
           )}
@@ -181,9 +160,9 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
           noValidate
           aria-label="Email me a sign-in link"
           onSubmit={form.onSubmit((values) => {
-            // Enter in a field submits too: the same address still waits (its button says so).
-            if (secondsLeft > 0) return;
-            send.mutate({
+            // Enter in a field submits too: the same address still waits (its button says so, and
+            // send sends nothing). One link per press: a double click or a second Enter sends once.
+            magicLink.send({
               email: values.email.trim(),
               firstName: values.firstName.trim(),
               lastName: values.lastName.trim(),
@@ -219,7 +198,7 @@ export function EmailSignInForm({ returnTo }: { returnTo: string }) {
               type="submit"
               label="Send sign-in link"
               secondsLeft={secondsLeft}
-              sending={send.isPending}
+              sending={magicLink.sending}
             />
           </Stack>
         </form>

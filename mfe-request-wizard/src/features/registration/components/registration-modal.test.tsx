@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@trek/shared';
-import { apiError, json, mockApi } from '@trek/shared/testing/mock-api';
+import { apiError, heldAnswer, json, mockApi } from '@trek/shared/testing/mock-api';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
@@ -337,5 +337,64 @@ describe('RegistrationModal', () => {
     await sendAsAna(user);
     await screen.findByText('The magic link is valid for 15 minutes.');
     expect(screen.queryByRole('link', { name: 'Use test link' })).toBeNull();
+  });
+
+  it("stays on the form after 'Change details', whatever the resend left behind answers", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answers = [heldAnswer(), heldAnswer(), heldAnswer()];
+      let calls = 0;
+      const api = mockApi({
+        routes: {
+          'POST /api/auth/request-magic-link': () => {
+            calls += 1;
+            return calls === 1 ? json(sent) : (answers[calls - 2]?.route() ?? json(sent));
+          },
+        },
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      open();
+      await screen.findByRole('button', { name: 'Email me a sign-in link' });
+      await sendAsAna(user);
+      await screen.findByText('The magic link is valid for 15 minutes.');
+      // A resend, then 'Change details' before its answer, which succeeds.
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(2));
+      await user.click(screen.getByRole('button', { name: 'Change details' }));
+      await fill(user, 'Email *', 'ana.quispe@example.com');
+      await act(async () => {
+        answers[0]?.answer(json(sent));
+        await vi.advanceTimersByTimeAsync(50);
+      });
+      expect(screen.queryByText('The magic link is valid for 15 minutes.')).toBeNull();
+      expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe(
+        'ana.quispe@example.com',
+      );
+
+      // The new address is a new send; 'Change details' again before its answer, which fails:
+      // no message about a send the traveler moved on from.
+      await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+      await waitFor(() => expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(3));
+      await act(async () => {
+        answers[1]?.answer(json(sent));
+        await vi.advanceTimersByTimeAsync(50);
+      });
+      expect(await screen.findByText('ana.quispe@example.com')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(60_000));
+      await user.click(screen.getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(4));
+      await user.click(screen.getByRole('button', { name: 'Change details' }));
+      await act(async () => {
+        answers[2]?.answer(rateLimited());
+        await vi.advanceTimersByTimeAsync(50);
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect((screen.getByLabelText('Email *') as HTMLInputElement).value).toBe(
+        'ana.quispe@example.com',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

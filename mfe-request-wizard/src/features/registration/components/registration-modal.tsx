@@ -13,17 +13,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import {
-  MagicLinkButton,
-  type MagicLinkResponse,
-  magicLinkError,
-  magicLinkSentStatus,
-  PATHS,
-  requestMagicLinkMutationOptions,
-  useResendCountdown,
-  useSingleFlightMutation,
-} from '@trek/shared';
-import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { MagicLinkButton, magicLinkSentStatus, PATHS, useMagicLinkSend } from '@trek/shared';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { DEFAULT_COUNTRY_CODE, findCountry } from '../model/countries';
 import {
   firstFieldInError,
@@ -89,8 +80,6 @@ export interface RegistrationModalProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-type View = 'form' | 'sent';
-
 /** Sign in or register with a magic link (docs/product/sign-in.md, "The registration modal"). */
 export function RegistrationModal({
   opened,
@@ -100,27 +89,11 @@ export function RegistrationModal({
 }: RegistrationModalProps) {
   const texts = PURPOSES[purpose];
   const modalId = useId();
-  const [view, setView] = useState<View>('form');
-  // Links sent again from the sent view since it opened: each one is announced.
-  const [resends, setResends] = useState(0);
-  // The last link sent: to that address, another waits out its countdown, whichever view it is
-  // asked from ('Change details' and back is no way round it).
-  const countdown = useResendCountdown();
-
-  // What the server said about the last send: shown until the traveler sends again, edits a
+  // The sent view, the countdown per address ('Change details' and back is no way round it) and
+  // what the server said about the last send: shown until the traveler sends again, edits a
   // field or closes the dialog (it is about an attempt they have moved on from).
-  const [serverError, setServerError] = useState<ReturnType<typeof magicLinkError> | null>(null);
-  const send = useSingleFlightMutation({
-    ...requestMagicLinkMutationOptions(),
-    onMutate: () => setServerError(null),
-    onSuccess: (_answer, { email }) => {
-      countdown.sent(email);
-      // From the sent view, a resend: the status line has news to say (magicLinkSentStatus).
-      setResends((count) => (view === 'sent' ? count + 1 : 0));
-      setView('sent');
-    },
-    onError: (failure) => setServerError(magicLinkError(failure)),
-  });
+  const magicLink = useMagicLinkSend();
+  const { view, sent, error: serverError, clearError } = magicLink;
 
   const form = useForm<RegistrationValues>({
     // Named, so its fields' `data-path`s (which `getInputNode` finds) are its own on the page.
@@ -135,7 +108,7 @@ export function RegistrationModal({
     },
     validateInputOnChange: false,
     validate: validateRegistration,
-    onValuesChange: () => setServerError(null),
+    onValuesChange: () => clearError(),
   });
 
   // A failed check brings the keyboard to the field in error; its message is the field's
@@ -160,7 +133,7 @@ export function RegistrationModal({
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }, [opened]);
   const close = () => {
-    setServerError(null);
+    clearError();
     onClose();
     const back = returnFocusTo?.current ?? opener.current;
     opener.current = null;
@@ -182,9 +155,7 @@ export function RegistrationModal({
     form.getInputNode('firstName')?.focus();
   }, [view, form.getInputNode]);
 
-  const secondsLeft =
-    view === 'sent' ? countdown.secondsLeft : countdown.secondsLeftFor(form.values.email);
-  const response: MagicLinkResponse | undefined = send.data;
+  const secondsLeft = magicLink.secondsLeft(form.values.email);
   const errorAlert = serverError && (
     <Alert color="red" variant="light" role="alert" ref={errorNode} tabIndex={-1}>
       {serverError.message}
@@ -208,16 +179,15 @@ export function RegistrationModal({
     >
       {/* Mounted in both views, so the change to the sent view is announced. */}
       <VisuallyHidden role="status">
-        {view === 'sent' ? magicLinkSentStatus(send.variables?.email ?? '', resends) : ''}
+        {view === 'sent' ? magicLinkSentStatus(sent?.request.email ?? '', magicLink.resends) : ''}
       </VisuallyHidden>
       {view === 'form' ? (
         <form
           noValidate
           onSubmit={form.onSubmit((values) => {
-            // Enter in a field submits too: the same address still waits (its button says so).
-            if (secondsLeft > 0) return;
-            // The WhatsApp number stays in the form: it is never sent.
-            send.mutate({
+            // Enter in a field submits too: the same address still waits (its button says so, and
+            // send sends nothing). The WhatsApp number stays in the form: it is never sent.
+            magicLink.send({
               email: values.email.trim(),
               firstName: values.firstName.trim(),
               lastName: values.lastName.trim(),
@@ -273,7 +243,7 @@ export function RegistrationModal({
               type="submit"
               label="Email me a sign-in link"
               secondsLeft={secondsLeft}
-              sending={send.isPending}
+              sending={magicLink.sending}
               fullWidth
               mt="xs"
             />
@@ -285,7 +255,7 @@ export function RegistrationModal({
         <Stack gap="sm">
           {/* A long address breaks anywhere rather than widen a phone's dialog. */}
           <Text style={{ overflowWrap: 'anywhere' }}>
-            We sent a sign-in link to <strong>{send.variables?.email}</strong>. {texts.sentText}
+            We sent a sign-in link to <strong>{sent?.request.email}</strong>. {texts.sentText}
           </Text>
           <Text fz="sm" c="dimmed">
             The magic link is valid for 15 minutes.
@@ -296,24 +266,22 @@ export function RegistrationModal({
               variant="light"
               label="Resend link"
               secondsLeft={secondsLeft}
-              sending={send.isPending}
-              onClick={() => send.variables && send.mutate(send.variables)}
+              sending={magicLink.sending}
+              onClick={magicLink.resend}
             />
             <Button
               variant="subtle"
               onClick={() => {
-                send.reset();
-                setServerError(null);
                 changingDetails.current = true;
-                setView('form');
+                magicLink.changeDetails();
               }}
             >
               Change details
             </Button>
           </Group>
           {/* The server only returns the link itself in development. */}
-          {response?.magicLink && (
-            <Anchor href={response.magicLink} fz="sm">
+          {sent?.response.magicLink && (
+            <Anchor href={sent.response.magicLink} fz="sm">
               Use test link
             </Anchor>
           )}
