@@ -397,4 +397,31 @@ describe('RegistrationModal', () => {
       vi.useRealTimers();
     }
   });
+
+  it('takes back the WhatsApp message once a country change makes the number valid', async () => {
+    mockApi({ routes: { 'POST /api/auth/request-magic-link': json(sent) } });
+    const user = userEvent.setup();
+    open();
+    await fill(user, 'First Name *', 'Ana');
+    await fill(user, 'Last Name *', 'Quispe');
+    await fill(user, 'Email *', 'ana@example.com');
+    await fill(user, 'WhatsApp (optional)', '+44 7911 123456');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Please enter a valid WhatsApp number')).toBeTruthy();
+
+    // Still wrong for France: the message stays.
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await user.click(country);
+    await user.click(await screen.findByRole('option', { name: 'France (+33)' }));
+    expect(screen.getByText('Please enter a valid WhatsApp number')).toBeTruthy();
+
+    await user.click(country);
+    await user.click(await screen.findByRole('option', { name: 'United Kingdom (+44)' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Please enter a valid WhatsApp number')).toBeNull(),
+    );
+    expect(
+      screen.getByRole('textbox', { name: 'WhatsApp (optional)' }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+  });
 });

@@ -20,6 +20,7 @@ import {
   firstFieldInError,
   type RegistrationValues,
   validateRegistration,
+  validateWhatsapp,
 } from '../model/registration';
 import { CountrySelect } from './country-select';
 import { SocialButtons } from './social-buttons';
@@ -228,6 +229,17 @@ export function RegistrationModal({
                 label="Country"
                 {...form.getInputProps('countryCode')}
                 value={form.values.countryCode}
+                onChange={(code) => {
+                  form.setFieldValue('countryCode', code);
+                  // A number refused for the old country may be right for the new one: its
+                  // message goes as soon as it is (or stays, if still wrong), not at next send.
+                  if (form.errors.whatsapp) {
+                    form.setFieldError(
+                      'whatsapp',
+                      validateWhatsapp(form.values.whatsapp, code) ?? null,
+                    );
+                  }
+                }}
               />
               <TextInput
                 label="WhatsApp (optional)"

@@ -30,6 +30,16 @@ export function isValidWhatsapp(number: string, country: Country): boolean {
   );
 }
 
+/**
+ * The WhatsApp field's message for the country chosen, or null: only a field with something
+ * visible in it is checked (it is optional).
+ */
+export function validateWhatsapp(number: string, countryCode: string): string | null {
+  return VISIBLE.test(number) && !isValidWhatsapp(number, findCountry(countryCode))
+    ? 'Please enter a valid WhatsApp number'
+    : null;
+}
+
 /** The registration form's values (docs/product/sign-in.md, "The registration modal"). */
 export type RegistrationValues = z.input<typeof registrationFormSchema>;
 
@@ -53,13 +63,8 @@ const resolveFields = schemaResolver(registrationFormSchema, { sync: true });
  */
 export function validateRegistration(values: RegistrationValues): FormErrors {
   const errors = resolveFields(values);
-  if (
-    !errors.whatsapp &&
-    VISIBLE.test(values.whatsapp) &&
-    !isValidWhatsapp(values.whatsapp, findCountry(values.countryCode))
-  ) {
-    errors.whatsapp = 'Please enter a valid WhatsApp number';
-  }
+  const whatsapp = errors.whatsapp ? null : validateWhatsapp(values.whatsapp, values.countryCode);
+  if (whatsapp) errors.whatsapp = whatsapp;
   const field = firstFieldInError(errors);
   return field ? { [field]: errors[field] } : {};
 }
