@@ -77,6 +77,8 @@ export function StartDateInput({ value, onChange, nights = 0 }: StartDateInputPr
           previousMonth: 'Previous month',
           nextYear: 'Next year',
           previousYear: 'Previous year',
+          nextDecade: 'Next decade',
+          previousDecade: 'Previous decade',
           monthLevelControl: 'Choose a month',
           yearLevelControl: 'Choose a year',
         }}

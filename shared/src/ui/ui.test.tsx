@@ -197,6 +197,24 @@ describe('StartDateInput', () => {
     expect(month.textContent).toMatch(/^[A-Z][a-z]{2}$/);
   });
 
+  it('names every control of the calendar at each of its levels (days, months, years)', async () => {
+    renderPage(<StartDateInput value={null} onChange={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start date' });
+    const unnamed = () =>
+      within(dialog)
+        .getAllByRole('button')
+        .filter((button) => !button.textContent?.trim() && !button.getAttribute('aria-label'));
+    expect(unnamed()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose a month' }));
+    expect(within(dialog).getByRole('button', { name: 'Next year' })).toBeTruthy();
+    expect(unnamed()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose a year' }));
+    expect(within(dialog).getByRole('button', { name: 'Next decade' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Previous decade' })).toBeTruthy();
+    expect(unnamed()).toEqual([]);
+  });
+
   describe('its limits', () => {
     afterEach(() => vi.useRealTimers());
     // Only the clock is faked: Mantine's and user-event's timers run as usual.
