@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pendingGuideNoticesOf, projectQueryOptions, userQueryOptions } from '@trek/shared';
+import { PATHS, pendingGuideNoticesOf, projectQueryOptions, userQueryOptions } from '@trek/shared';
 import { buildProject, buildUser } from '@trek/shared/testing/builders';
 import {
   apiError,
@@ -199,6 +199,59 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     held.answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
     expect(api.callsTo('PATCH /api/projects/:id')).toHaveLength(1);
+  });
+
+  it('holds a navigation away while the save is on its way, without saying the edits are lost', async () => {
+    const patch = heldAnswer();
+    const notice = heldAnswer();
+    mockEditApi({
+      'PATCH /api/projects/:id': patch.route,
+      'POST /api/projects/:id/notify-guides': notice.route,
+    });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    await screen.findByRole('button', { name: 'Saving...' });
+
+    // The browser's Back (or a link) while the PATCH is on its way: held, and no question.
+    await act(() => router.navigate(PATHS.projects));
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+
+    // Saved, the guides not yet told: the form is clean, and leaving is still held.
+    patch.answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(() => router.navigate(PATHS.projects));
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    // A reload or a closed tab gets the browser's prompt until the guides are told.
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+
+    notice.answer(json({ changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' }, 202));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
+  it('never leads to the project page from a page that is gone when the save answers', async () => {
+    const patch = heldAnswer();
+    mockEditApi({ 'PATCH /api/projects/:id': patch.route });
+    const { user, router, unmount } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    await screen.findByRole('button', { name: 'Saving...' });
+
+    unmount();
+    await act(async () => {
+      patch.answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
   });
 
   it('keeps listing the reviewed changes, and the acknowledgement, while guides are notified', async () => {

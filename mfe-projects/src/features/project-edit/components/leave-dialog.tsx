@@ -2,10 +2,16 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Blocker } from 'react-router-dom';
 
 /** Asked when the traveler leaves the edit page (a link, the back button) with unsaved edits. */
-export function LeaveDialog({ blocker }: { blocker: Blocker }) {
-  const blocked = blocker.state === 'blocked';
+export function LeaveDialog({
+  blocker,
+  opened,
+}: {
+  blocker: Blocker;
+  /** Whether the blocked navigation is asked about (not one held while the edits are saved). */
+  opened: boolean;
+}) {
   return (
-    <Modal opened={blocked} onClose={() => blocker.reset?.()} title="Leave without saving?">
+    <Modal opened={opened} onClose={() => blocker.reset?.()} title="Leave without saving?">
       <Stack gap="md">
         <Text fz="sm">
           Your changes to this project are not saved yet. If you leave this page, they will be lost.

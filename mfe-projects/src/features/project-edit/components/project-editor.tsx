@@ -89,11 +89,11 @@ export function ProjectEditor({
   const problem = changes.length > 0 ? problemWith(project, body, today) : null;
   const dirty = changes.length > 0 || durationMissing;
 
-  const guard = useUnsavedChangesGuard(dirty);
   const saving = useSaveProject(project, () => {
     guard.allowLeaving();
     navigate(projectPath);
   });
+  const guard = useUnsavedChangesGuard(dirty, saving.isSaving);
 
   // The duration editor a new trek opened by itself (not the traveler): cancelling the trek closes
   // it again when it holds no change of its own.
@@ -269,7 +269,7 @@ export function ProjectEditor({
         onClose={() => setReviewing(false)}
         onConfirm={confirm}
       />
-      <LeaveDialog blocker={guard.blocker} />
+      <LeaveDialog blocker={guard.blocker} opened={guard.asking} />
     </div>
   );
 }

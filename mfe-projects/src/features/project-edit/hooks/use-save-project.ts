@@ -8,7 +8,7 @@ import {
   type ProjectUpdateBody,
   updateProjectMutationOptions,
 } from '@trek/shared';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The toasts of a save (spec section 8, "Edit toasts"). */
 export const SAVE_TOASTS = {
@@ -100,8 +100,18 @@ export function useSaveProject(project: Project, onSaved: () => void) {
   // then leaving for the project page). It lists these until then; a failed save drops them, so
   // the next review lists the form's changes again.
   const [sending, setSending] = useState<ProjectChange[] | null>(null);
-  // A second click before React re-renders must not save twice.
+  // A second click before React re-renders must not save twice; the leave guard reads it too.
   const busy = useRef(false);
+  const isSaving = useCallback(() => busy.current, []);
+  // A save that answers once the page is gone (left some way the guard could not hold) still
+  // tells how it went, but leads nowhere: the traveler is elsewhere by then.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const save = async (changes: ProjectUpdateBody, reviewed: ProjectChange[]) => {
     if (busy.current) return;
@@ -120,7 +130,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
         }
       }
       notifications.show({ color: toast === SAVE_TOASTS.partial ? 'red' : 'teal', ...toast });
-      onSaved();
+      if (mounted.current) onSaved();
     } catch (error) {
       const failed = saveFailureOf(error);
       notifications.show({ color: 'red', ...failed.toast });
@@ -134,6 +144,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
   return {
     save,
     saving: update.isPending || notify.isPending,
+    /** Whether a save is on its way (PATCH or notice), as of now rather than the last render. */
+    isSaving,
     failure,
     /** The reviewed changes while they are saved (and after, until the page is left); else null. */
     sending,
