@@ -8,10 +8,19 @@ import {
   toIsoDate,
   useKeepFocus,
 } from '@trek/shared';
-import { type CSSProperties, type RefObject, Suspense, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
+import { PartDownloadBoundary } from '../../../components/part-download-boundary';
 import {
   dateRangeText,
   flexibilityText,
@@ -46,13 +55,30 @@ import { EditBar } from './edit-bar';
 import { InlineField } from './inline-field';
 import { LanguagesEditor } from './languages-editor';
 import { LeaveDialog } from './leave-dialog';
+import { loadDatesEditor } from './load-dates-editor';
 import classes from './project-editor.module.css';
 import { ReviewDialog } from './review-dialog';
 import { TravelersEditor } from './travelers-editor';
 import { TrekEditor } from './trek-editor';
 
-/** The calendar (@mantine/dates, dayjs) loads only once the dates are edited. */
-const DatesEditor = lazyWithRetry(() => import('./dates-editor'));
+/**
+ * The calendar (@mantine/dates, dayjs) is not part of the page's first load: it is fetched once
+ * the page is idle, or when the dates are edited if that comes first.
+ */
+const DatesEditor = lazyWithRetry(loadDatesEditor);
+
+/** Fetches the dates editor's code when the browser is idle (a failure waits for the pencil). */
+function usePrefetchDatesEditor() {
+  useEffect(() => {
+    const prefetch = () => void loadDatesEditor().catch(() => {});
+    if ('requestIdleCallback' in window) {
+      const idle = window.requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(prefetch, 200);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 /**
  * The edit page's form (docs/product/projects.md, "Edit"): inline editing per field, the fixed
@@ -80,6 +106,7 @@ export function ProjectEditor({
   // The fields keep a focused control clear of the bar, whose height changes with its hint.
   const [barRef, barHeight] = useBorderBoxHeight<HTMLDivElement>();
   const keepFocus = useKeepFocus();
+  usePrefetchDatesEditor();
 
   const edited = editedFields(original, form);
   const durationMissing = needsDuration(original, form);
@@ -204,20 +231,29 @@ export function ProjectEditor({
               >
                 {/* Where the focus goes when 'Confirm changes' finds the start date passed. */}
                 <div ref={datesEditor}>
-                  <Suspense fallback={<Skeleton height={190} radius="md" />}>
-                    <DatesEditor
-                      startDate={form.startDate}
-                      endDate={endDateOfForm(form)}
-                      nights={nightsFromDuration(form.duration)}
-                      flexible={form.flexible}
-                      flexibilityWindowDays={form.flexibilityWindowDays}
-                      onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
-                      onFlexible={(flexible) =>
-                        setForm((current) => setFlexible(current, flexible, original))
-                      }
-                      onWindow={(days) => setForm((current) => setFlexibilityWindow(current, days))}
-                    />
-                  </Suspense>
+                  {/* A failed download says so here, with a Retry: the other edits stay. */}
+                  <PartDownloadBoundary
+                    title="The calendar could not be loaded"
+                    part="The dates editor of projects/ProjectEditPage"
+                    focusOnAnswer={() => datesEditor.current?.querySelector<HTMLElement>('button')}
+                  >
+                    <Suspense fallback={<Skeleton height={190} radius="md" />}>
+                      <DatesEditor
+                        startDate={form.startDate}
+                        endDate={endDateOfForm(form)}
+                        nights={nightsFromDuration(form.duration)}
+                        flexible={form.flexible}
+                        flexibilityWindowDays={form.flexibilityWindowDays}
+                        onStartDate={(iso) => setForm((current) => chooseStartDate(current, iso))}
+                        onFlexible={(flexible) =>
+                          setForm((current) => setFlexible(current, flexible, original))
+                        }
+                        onWindow={(days) =>
+                          setForm((current) => setFlexibilityWindow(current, days))
+                        }
+                      />
+                    </Suspense>
+                  </PartDownloadBoundary>
                 </div>
               </InlineField>
               <Divider />
