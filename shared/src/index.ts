@@ -156,6 +156,13 @@ export {
 export type { User } from './schemas/user';
 export { SITE } from './site';
 export { pendingGuideNoticeOf, pendingGuideNoticesOf } from './storage/pending-guide-notices';
+export {
+  clearProjectEditDraft,
+  type ProjectEditDraft,
+  readProjectEditDraft,
+  sameEditableProject,
+  saveProjectEditDraft,
+} from './storage/project-edit-draft';
 export { browserStorage, readJson, removeKey, STORAGE_KEYS, writeJson } from './storage/storage';
 export {
   rememberSubmitAfterSignIn,

@@ -721,13 +721,69 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     expect(screen.getByText('Sign in again to save your changes.')).toBeTruthy();
     expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
     expect(queryClient.getQueryState(userQueryOptions().queryKey)?.isInvalidated).toBe(false);
-    // The dialog said the edits are not kept: no second question on the way out.
+    // Leaving to sign in asks nothing more: the edits wait in this tab's draft.
     await user.click(within(alert).getByRole('link', { name: 'Sign in again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
       `/u/projects/${ID}/edit`,
     );
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
+  describe('the edits kept in this tab', () => {
+    async function editTravelersTo(user: ReturnType<typeof userEvent.setup>, travelers: string) {
+      await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+      await user.type(
+        within(row('Travelers')).getByRole('textbox'),
+        `{Backspace}${travelers}{Enter}`,
+      );
+    }
+
+    it('come back after a reload (signing in again) while the project is as they were made on', async () => {
+      mockEditApi();
+      const first = await openEditPage();
+      await editTravelersTo(first.user, '4');
+      // A reload: the page and its cache are gone, the tab's storage stays.
+      first.unmount();
+      await openEditPage();
+      expect(within(row('Travelers')).getByText('4 travelers')).toBeTruthy();
+      expect(within(row('Travelers')).getByText('Edited')).toBeTruthy();
+      expect(
+        screen.getByRole('button', { name: 'Review & Confirm' }).hasAttribute('disabled'),
+      ).toBe(false);
+    });
+
+    it('are dropped when the project changed since (another tab, another device)', async () => {
+      mockEditApi();
+      const first = await openEditPage();
+      await editTravelersTo(first.user, '4');
+      first.unmount();
+      mockEditApi({ 'GET /api/projects/:id': () => json({ ...project, language: 'French' }) });
+      await openEditPage();
+      expect(within(row('Travelers')).getByText('2 travelers')).toBeTruthy();
+      expect(within(row('Travelers')).queryByText('Edited')).toBeNull();
+    });
+
+    it('are forgotten once saved, or discarded', async () => {
+      mockEditApi();
+      const first = await openEditPage();
+      await editTravelersTo(first.user, '4');
+      await first.user.click(screen.getByRole('button', { name: 'Discard changes' }));
+      first.unmount();
+      const second = await openEditPage();
+      expect(within(row('Travelers')).getByText('2 travelers')).toBeTruthy();
+
+      await editTravelersTo(second.user, '5');
+      await second.user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+      await second.user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+      await waitFor(() => expect(second.router.state.location.pathname).toBe(`/u/projects/${ID}`));
+      second.unmount();
+      // The saved project is the one read now: nothing is edited on it.
+      await openEditPage();
+      expect(within(row('Travelers')).getByText('5 travelers')).toBeTruthy();
+      expect(within(row('Travelers')).queryByText('Edited')).toBeNull();
+      expect(window.sessionStorage.length).toBe(0);
+    });
   });
 
   it('asks before leaving with unsaved edits, and stays on Keep editing', async () => {

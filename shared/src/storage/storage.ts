@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   pendingGuideNotices: 'trek.pendingGuideNotices',
   submitAfterSignIn: 'trek.submitAfterSignIn',
   linkingLinkSent: 'trek.linkingLinkSent',
+  /** The edit page's unsaved edits, one key per project: `trek.projectEditDraft.<id>`. */
+  projectEditDraft: 'trek.projectEditDraft',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

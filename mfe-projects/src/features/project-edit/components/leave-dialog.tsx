@@ -5,8 +5,11 @@ import type { Blocker } from 'react-router-dom';
 export function LeaveDialog({
   blocker,
   opened,
+  onLeave,
 }: {
   blocker: Blocker;
+  /** Called as the traveler leaves without saving (the kept draft goes too). */
+  onLeave: () => void;
   /** Whether the blocked navigation is asked about (not one held while the edits are saved). */
   opened: boolean;
 }) {
@@ -20,7 +23,13 @@ export function LeaveDialog({
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
             Keep editing
           </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
+          <Button
+            color="red"
+            onClick={() => {
+              onLeave();
+              blocker.proceed?.();
+            }}
+          >
             Leave without saving
           </Button>
         </Group>

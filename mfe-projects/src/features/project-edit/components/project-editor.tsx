@@ -1,10 +1,14 @@
 import { Container, Divider, Paper, Skeleton, Stack } from '@mantine/core';
 import {
+  clearProjectEditDraft,
   hrefTo,
   lazyWithRetry,
   nightsFromDuration,
   PATHS,
   type Project,
+  readProjectEditDraft,
+  sameEditableProject,
+  saveProjectEditDraft,
   toIsoDate,
   useKeepFocus,
 } from '@trek/shared';
@@ -96,7 +100,12 @@ export function ProjectEditor({
   const projectPath = hrefTo(PATHS.project, { id: project.id });
   const editPath = hrefTo(PATHS.projectEdit, { id: project.id });
   const original = useMemo(() => formOf(project), [project]);
-  const [form, setForm] = useState<EditForm>(original);
+  // Edits kept from before a reload of this tab (signing in again after the session ended), only
+  // when the project is still as they were made on: else they would undo what changed since.
+  const [form, setForm] = useState<EditForm>(() => {
+    const draft = readProjectEditDraft(project.id);
+    return draft && sameEditableProject(draft.from, original) ? draft.form : original;
+  });
   const [open, setOpen] = useState<ReadonlySet<EditField>>(new Set());
   const [reviewing, setReviewing] = useState(false);
   const [passedStart, setPassedStart] = useState<string | null>(null);
@@ -115,6 +124,11 @@ export function ProjectEditor({
   const today = toIsoDate(new Date());
   const problem = changes.length > 0 ? problemWith(project, body, today) : null;
   const dirty = changes.length > 0 || durationMissing;
+
+  useEffect(() => {
+    if (dirty) saveProjectEditDraft(project.id, { from: original, form });
+    else clearProjectEditDraft(project.id);
+  }, [dirty, form, original, project.id]);
 
   const saving = useSaveProject(project, () => {
     guard.allowLeaving();
@@ -153,6 +167,7 @@ export function ProjectEditor({
   // close: focus goes to the page's heading rather than to nowhere.
   const discard = () => {
     setForm(original);
+    clearProjectEditDraft(project.id);
     setOpen(new Set());
     durationOpenedByTrek.current = false;
     keepFocus(() => heading.current);
@@ -305,7 +320,11 @@ export function ProjectEditor({
         onClose={() => setReviewing(false)}
         onConfirm={confirm}
       />
-      <LeaveDialog blocker={guard.blocker} opened={guard.asking} />
+      <LeaveDialog
+        blocker={guard.blocker}
+        opened={guard.asking}
+        onLeave={() => clearProjectEditDraft(project.id)}
+      />
     </div>
   );
 }

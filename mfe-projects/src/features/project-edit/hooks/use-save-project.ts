@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
   ApiError,
+  clearProjectEditDraft,
   notifyGuidesMutationOptions,
   type Project,
   type ProjectChange,
@@ -47,11 +48,11 @@ const SESSION_END_EXPLAINED = { handlesSessionEnd: true };
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
     if (error.status === 401) {
-      // The page keeps edits in memory only: signing in (a new page load) loses them.
+      // Signing in is a new page load: the edits come back from this tab's draft.
       return {
         toast: SAVE_TOASTS.signedOut,
         detail:
-          'Your session has ended, so your changes could not be saved. Sign in again to come back to this page; the changes listed above are not kept, so make them again then.',
+          'Your session has ended, so your changes could not be saved. Sign in again to come back to this page: in this tab, the changes listed above will be waiting for you there.',
         signInAgain: true,
       };
     }
@@ -120,6 +121,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     setSending(reviewed);
     try {
       const { changeSetId } = await update.mutateAsync({ id: project.id, changes });
+      // Saved: nothing left to bring back, even if the page is gone by now.
+      clearProjectEditDraft(project.id);
       let toast: { title: string; message: string } = SAVE_TOASTS.success;
       // No change set: the same values were already saved (another tab); nothing to tell guides.
       if (changeSetId) {
