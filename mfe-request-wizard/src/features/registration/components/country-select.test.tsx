@@ -47,6 +47,19 @@ describe('CountrySelect', () => {
     expect(country.value).toBe('United Kingdom (+44)');
   });
 
+  it('chooses the first country found when Enter follows a search, and only then', async () => {
+    const user = userEvent.setup();
+    const country = await open();
+    await user.click(country);
+    await user.keyboard('Peru{Enter}');
+    expect(country.value).toBe('Peru (+51)');
+    // Opened without a search, the list starts at the chosen country: Enter does not take the
+    // first of the list.
+    await user.click(country);
+    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(country.value).toBe('Peru (+51)');
+  });
+
   it('opens its list inside the dialog, scrolling the listbox itself', async () => {
     const user = userEvent.setup();
     const country = await open();

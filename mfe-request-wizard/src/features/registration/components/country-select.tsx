@@ -71,6 +71,9 @@ export function CountrySelect({ value, onChange, ...props }: CountrySelectProps)
           setOpened(false);
         }}
         placeholder={label}
+        // Enter after a search takes the first country found ('Peru', Enter); with no search the
+        // list starts at the chosen country, which Enter must not swap for the list's first.
+        selectFirstOptionOnChange={search !== ''}
         filter={({ options, search: query }) =>
           options.filter(
             (option) => 'value' in option && matchesCountry(findCountry(option.value), query),
