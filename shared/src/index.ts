@@ -175,8 +175,10 @@ export { MagicLinkButton, type MagicLinkButtonProps } from './ui/magic-link-butt
 export { NotBuiltYet } from './ui/not-built-yet';
 export { PageMeta } from './ui/page-meta';
 export { PageSkeleton } from './ui/page-skeleton';
+export { PartDownloadBoundary, type PartDownloadBoundaryProps } from './ui/part-download-boundary';
 export { RETRY_FAILED_AGAIN, RetryFailedAgainStatus } from './ui/retry-failed-again';
 export {
+  isChunkDownloadFailure,
   lazyWithRetry,
   type RetryableLazy,
   retryableLazy,

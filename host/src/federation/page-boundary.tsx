@@ -6,7 +6,6 @@ import { useLocation } from 'react-router-dom';
 import {
   isDownloadFailure,
   PageCrashed,
-  PartLoadFailed,
   pageHeading,
   RemoteLoadFailed,
   type RetryState,
@@ -18,18 +17,7 @@ import {
  * again, the alert says so; answered, the boundary shows the page, the focus goes to its heading
  * and its title is read out (the route announcer only reacts to a new URL).
  */
-export function useRetryUntilAnswered(
-  attempt: () => Promise<void>,
-  {
-    focusOnAnswer = pageHeading,
-    readTitle = true,
-  }: {
-    /** Where the focus goes once answered: the page's heading, or a part's first field. */
-    focusOnAnswer?: Parameters<ReturnType<typeof useKeepFocus>>[0];
-    /** Whether the page's title is read out once answered (not for a part of a page shown). */
-    readTitle?: boolean;
-  } = {},
-) {
+export function useRetryUntilAnswered(attempt: () => Promise<void>) {
   const [retrying, setRetrying] = useState(false);
   const [failedAgain, setFailedAgain] = useState(0);
   // undefined until a Retry: the status line exists before what it says, to be read out.
@@ -40,7 +28,7 @@ export function useRetryUntilAnswered(
     if (busy.current) return;
     busy.current = true;
     setRetrying(true);
-    if (readTitle) setTitle('');
+    setTitle('');
     try {
       await attempt();
     } catch {
@@ -52,9 +40,9 @@ export function useRetryUntilAnswered(
     }
     setFailedAgain(0);
     showPage();
-    keepFocus(focusOnAnswer);
+    keepFocus(pageHeading);
     // The page sets its title as it renders: read it once this frame is done.
-    if (readTitle) requestAnimationFrame(() => setTitle(document.title));
+    requestAnimationFrame(() => setTitle(document.title));
   };
   return {
     retryState: (showPage: () => void): RetryState => ({
@@ -113,45 +101,5 @@ export function PageRenderBoundary({
       </ErrorBoundary>
       {announcement}
     </>
-  );
-}
-
-/**
- * Around one `lazyWithRetry` part of a page (the sign-in page's e-mail form): when its code could
- * not be fetched, only its place says so, with a Retry that fetches it again (busy and focused
- * until answered, then the focus on `focusOnAnswer`, the part's first field); the rest of the page
- * stays as it was. Anything else the part throws is the page's fault, for the page's boundary.
- */
-export function PartDownloadBoundary({
-  title,
-  part,
-  focusOnAnswer,
-  children,
-}: {
-  /** What the alert says ('The e-mail form could not be loaded'). */
-  title: string;
-  /** The part, as the log names it ('the e-mail form of host/SignInPage'). */
-  part: string;
-  focusOnAnswer: Parameters<ReturnType<typeof useKeepFocus>>[0];
-  children: ReactNode;
-}) {
-  const { retryState } = useRetryUntilAnswered(retryFailedDownloads, {
-    focusOnAnswer,
-    readTitle: false,
-  });
-  return (
-    <ErrorBoundary
-      fallbackRender={({ error, resetErrorBoundary }) => {
-        // Thrown on, from the fallback, to the page's boundary: a bug is no download to retry.
-        if (!isDownloadFailure(error)) throw error;
-        return <PartLoadFailed title={title} {...retryState(resetErrorBoundary)} />;
-      }}
-      onError={(error, info) => {
-        if (isDownloadFailure(error))
-          console.error(`[host] ${part} could not be fetched.`, error, info.componentStack);
-      }}
-    >
-      {children}
-    </ErrorBoundary>
   );
 }

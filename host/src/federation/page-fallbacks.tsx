@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Container, Text, Title } from '@mantine/core';
 import {
   busyButtonProps,
+  isChunkDownloadFailure,
   isSignInRequest,
   PATHS,
   PageMeta,
@@ -21,19 +22,12 @@ export interface RetryState {
 }
 
 /**
- * A download that failed (the code of a part of a loaded page: a step, a dialog), as webpack and
- * rspack (ChunkLoadError, 'Loading chunk 12 failed', 'Loading CSS chunk') and browsers (a failed
- * dynamic import, each in its own words) report it, rather than a fault of the page's code.
+ * A download that failed, rather than a fault of the page's code: the code of a part of a loaded
+ * page (a step, a dialog: @trek/shared's check), or a remote's own, which the federation runtime
+ * could not reach (RemoteUnavailableError).
  */
 export function isDownloadFailure(error: unknown): boolean {
-  if (error instanceof RemoteUnavailableError) return true;
-  if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'ChunkLoadError' ||
-    /Loading (CSS )?chunk \S+ failed|dynamically imported module|Importing a module script failed/i.test(
-      error.message,
-    )
-  );
+  return error instanceof RemoteUnavailableError || isChunkDownloadFailure(error);
 }
 
 /** Retry, busy while it fetches, and the line that says when it failed again. */
@@ -59,24 +53,6 @@ function useTakeLostFocus(target: RefObject<HTMLElement | null>, enabled = true)
     const focused = document.activeElement;
     if (!focused || focused === document.body) target.current?.focus();
   }, [enabled, target]);
-}
-
-/**
- * In the place of one part of a page (the sign-in page's e-mail form) whose code could not be
- * loaded: the rest of the page stays usable.
- */
-export function PartLoadFailed({ title, ...retryState }: RetryState & { title: string }) {
-  const alert = useRef<HTMLDivElement>(null);
-  useTakeLostFocus(alert);
-  return (
-    <Alert ref={alert} tabIndex={-1} variant="light" color="orange" title={title} role="alert">
-      <Text mb="md">
-        It is temporarily unavailable. The rest of the page still works; please try again in a
-        moment.
-      </Text>
-      <RetryControls {...retryState} />
-    </Alert>
-  );
 }
 
 /**

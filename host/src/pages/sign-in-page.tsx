@@ -15,6 +15,7 @@ import {
   lazyWithRetry,
   PageMeta,
   PageSkeleton,
+  PartDownloadBoundary,
   providersQueryOptions,
   SITE,
   socialSignInButtonContent,
@@ -23,7 +24,6 @@ import {
 import { DEFAULT_RETURN_TO, RETURN_PATH_MAX_LENGTH, sameOriginPath } from '@trek/shared/contract';
 import { Suspense, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { PartDownloadBoundary } from '../federation/page-boundary';
 
 /**
  * The e-mail form (and Mantine's forms slice) loads when asked for, not with the page; a failed
@@ -144,6 +144,7 @@ export function SignInPage() {
               <div ref={emailPlace}>
                 <PartDownloadBoundary
                   title="The e-mail form could not be loaded"
+                  owner="host"
                   part="The e-mail form of host/SignInPage"
                   focusOnAnswer={() => emailPlace.current?.querySelector<HTMLElement>('input')}
                 >

@@ -2,7 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ComponentType, type ReactNode, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyWithRetry, retryableLazy, retryFailedDownloads } from './retryable-lazy';
+import {
+  isChunkDownloadFailure,
+  lazyWithRetry,
+  retryableLazy,
+  retryFailedDownloads,
+} from './retryable-lazy';
 
 const Loaded = () => <p>Loaded</p>;
 
@@ -165,5 +170,25 @@ describe('lazyWithRetry', () => {
     renderLazy(Lazy);
     expect(await screen.findAllByText('Loaded')).toHaveLength(2);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isChunkDownloadFailure', () => {
+  it.each([
+    ['rspack', Object.assign(new Error('Loading chunk 731 failed.'), { name: 'ChunkLoadError' })],
+    [
+      'a CSS chunk',
+      new Error('Loading CSS chunk dates-step failed.\n(/static/css/dates-step.css)'),
+    ],
+    ['Chromium', new TypeError('Failed to fetch dynamically imported module: /dates-step.js')],
+    ['Firefox', new TypeError('error loading dynamically imported module: /dates-step.js')],
+    ['WebKit', new TypeError('Importing a module script failed.')],
+  ])('takes the download failure %s reports for one', (_, error) => {
+    expect(isChunkDownloadFailure(error)).toBe(true);
+  });
+
+  it('takes a fault of the page for what it is', () => {
+    expect(isChunkDownloadFailure(new TypeError('projects is not iterable'))).toBe(false);
+    expect(isChunkDownloadFailure('Loading chunk 1 failed')).toBe(false);
   });
 });

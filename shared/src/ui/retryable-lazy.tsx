@@ -39,6 +39,22 @@ export function retryableLazy<P extends object>(
   };
 }
 
+/**
+ * A download of code that failed (a lazily loaded part of a page: a step, a dialog, an editor), as
+ * webpack and rspack (ChunkLoadError, 'Loading chunk 12 failed', 'Loading CSS chunk') and browsers
+ * (a failed dynamic import, each in its own words) report it, rather than a fault of the page's
+ * code: the one a Retry (`retryFailedDownloads`) can mend.
+ */
+export function isChunkDownloadFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Loading (CSS )?chunk \S+ failed|dynamically imported module|Importing a module script failed/i.test(
+      error.message,
+    )
+  );
+}
+
 /** How each `lazyWithRetry` part whose download failed fetches its code again. */
 const failedDownloads = new Set<() => Promise<unknown>>();
 

@@ -5,6 +5,7 @@ import {
   lazyWithRetry,
   nightsFromDuration,
   PATHS,
+  PartDownloadBoundary,
   type Project,
   readProjectEditDraft,
   sameEditableProject,
@@ -24,7 +25,6 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { BackLink } from '../../../components/back-link';
 import { PageHeader } from '../../../components/page-header';
-import { PartDownloadBoundary } from '../../../components/part-download-boundary';
 import {
   dateRangeText,
   flexibilityText,
@@ -249,6 +249,8 @@ export function ProjectEditor({
                   {/* A failed download says so here, with a Retry: the other edits stay. */}
                   <PartDownloadBoundary
                     title="The calendar could not be loaded"
+                    message="It is temporarily unavailable. The rest of the page still works, and your other changes are kept; please try again in a moment."
+                    owner="projects"
                     part="The dates editor of projects/ProjectEditPage"
                     focusOnAnswer={() => datesEditor.current?.querySelector<HTMLElement>('button')}
                   >
