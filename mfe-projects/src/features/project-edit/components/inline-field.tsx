@@ -11,6 +11,7 @@ import {
   useRef,
 } from 'react';
 import { CheckIcon, CloseIcon, PencilIcon } from '../../../components/icons';
+import classes from './inline-field.module.css';
 
 export interface InlineFieldProps {
   label: string;
@@ -149,76 +150,84 @@ export function InlineField({
     <Box
       component="section"
       aria-labelledby={headingId}
+      className={classes.field}
       py="md"
       // Its Save and Cancel included.
       onKeyDown={editing ? cancelOnEscape : undefined}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={4} miw={0}>
-          <Group gap="xs">
-            <Title order={2} fz="md" id={headingId}>
-              {label}
-            </Title>
-            {edited && (
-              <Badge size="sm" variant="light" color="blue">
-                Edited
-              </Badge>
-            )}
-          </Group>
-          {!editing && <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>}
-        </Stack>
-        {/* The pencil stands where Cancel stood, and the area keeps the room of Save and
-            Cancel while closed: the second click of a double click on Save lands on its blank
-            part, and a press there is not one on the page (Chromium would give the focus, which
-            the save gave the pencil, to <main>). A double click on Cancel lands on the pencil. */}
-        <Group
-          gap={6}
-          wrap="nowrap"
-          justify="flex-end"
-          miw={ACTIONS_WIDTH}
-          onMouseDown={keepFocusOnBlankPress}
-        >
-          {editing ? (
-            <>
-              <ActionIcon
-                variant="light"
-                color="teal"
-                size="lg"
-                aria-label={`Save ${name}`}
-                {...press('field', after('pencil', onSave))}
-                disabled={saveDisabled}
-              >
-                <CheckIcon />
-              </ActionIcon>
-              <ActionIcon
-                variant="light"
-                color="gray"
-                size="lg"
-                aria-label={`Cancel ${name} changes`}
-                {...press('field', after('pencil', onCancel))}
-              >
-                <CloseIcon />
-              </ActionIcon>
-            </>
-          ) : (
-            <ActionIcon
-              ref={editButtonRef}
-              variant="subtle"
-              size="lg"
-              aria-label={`Edit ${name}`}
-              {...press('field', after('editor', onEdit))}
-            >
-              <PencilIcon />
-            </ActionIcon>
+      <Stack gap={4} miw={0} className={classes.head}>
+        <Group gap="xs">
+          <Title order={2} fz="md" id={headingId}>
+            {label}
+          </Title>
+          {edited && (
+            <Badge size="sm" variant="light" color="blue">
+              Edited
+            </Badge>
           )}
         </Group>
-      </Group>
-      {notice}
+        {!editing && <Text style={{ overflowWrap: 'anywhere' }}>{value}</Text>}
+      </Stack>
+      {notice && <div className={classes.notice}>{notice}</div>}
       {editing && (
-        <Box mt="sm" ref={editorRef} tabIndex={-1} style={{ outline: 'none' }}>
+        <Box
+          mt="sm"
+          ref={editorRef}
+          tabIndex={-1}
+          className={classes.editor}
+          style={{ outline: 'none' }}
+        >
           <SaveField value={saveDisabled ? null : after('pencil', onSave)}>{children}</SaveField>
         </Box>
       )}
+      {/* After the editor, so Tab goes from the field to its Save and Cancel; drawn at the top
+          right all the same (the grid's areas). The pencil stands where Cancel stood, and the
+          area keeps the room of Save and Cancel while closed: the second click of a double click
+          on Save lands on its blank part, and a press there is not one on the page (Chromium
+          would give the focus, which the save gave the pencil, to <main>). A double click on
+          Cancel lands on the pencil. */}
+      <Group
+        gap={6}
+        wrap="nowrap"
+        justify="flex-end"
+        miw={ACTIONS_WIDTH}
+        className={classes.actions}
+        onMouseDown={keepFocusOnBlankPress}
+      >
+        {editing ? (
+          <>
+            <ActionIcon
+              variant="light"
+              color="teal"
+              size="lg"
+              aria-label={`Save ${name}`}
+              {...press('field', after('pencil', onSave))}
+              disabled={saveDisabled}
+            >
+              <CheckIcon />
+            </ActionIcon>
+            <ActionIcon
+              variant="light"
+              color="gray"
+              size="lg"
+              aria-label={`Cancel ${name} changes`}
+              {...press('field', after('pencil', onCancel))}
+            >
+              <CloseIcon />
+            </ActionIcon>
+          </>
+        ) : (
+          <ActionIcon
+            ref={editButtonRef}
+            variant="subtle"
+            size="lg"
+            aria-label={`Edit ${name}`}
+            {...press('field', after('editor', onEdit))}
+          >
+            <PencilIcon />
+          </ActionIcon>
+        )}
+      </Group>
     </Box>
   );
 }
