@@ -107,6 +107,9 @@ describe('GuideList: the search and status filter live in the address', () => {
     expect(names()).toEqual(['Rosa Huaman']);
     expect(router.state.location.search).toBe('?q=huaraz&status=pending');
     expect(router.state.historyAction).toBe('REPLACE');
+    // The host's scroll restoration leaves the page where it is (else each change scrolled it to
+    // the top, away from the search box).
+    expect(router.state.preventScrollReset).toBe(true);
 
     await act(() => router.navigate('/u/projects'));
     await screen.findByText('My projects');

@@ -39,11 +39,17 @@ export function GuideList({
 }) {
   // The filter lives in the address: a reload, Back or Forward keeps it. Each change replaces the
   // entry (typing makes no history), and at once (flushSync): a router update in a transition
-  // would land after the keystroke, and the search box's caret would jump to the end.
+  // would land after the keystroke, and the search box's caret would jump to the end. The page
+  // keeps its scroll: each replacement is a new history entry to the host's scroll restoration,
+  // which would otherwise scroll to the top, away from the search box being typed in.
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const setFilter = (next: GuideFilter) =>
-    setParams((current) => paramsWithFilter(current, next), { replace: true, flushSync: true });
+    setParams((current) => paramsWithFilter(current, next), {
+      replace: true,
+      flushSync: true,
+      preventScrollReset: true,
+    });
   const filtering = isFiltering(filter);
   const showFilters = guides.length >= SEARCH_FROM || filtering;
   const shown = filterGuides(guides, filter);
