@@ -53,11 +53,15 @@ describe('CountrySelect', () => {
     await user.click(country);
     await user.keyboard('Peru{Enter}');
     expect(country.value).toBe('Peru (+51)');
-    // Opened without a search, the list starts at the chosen country: Enter does not take the
-    // first of the list.
+    // A search emptied again marks nothing: Enter does not take the list's first country.
     await user.click(country);
-    await user.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    await user.keyboard('pe{Backspace}{Backspace}{Enter}');
+    await user.keyboard('{Escape}');
     expect(country.value).toBe('Peru (+51)');
+    // Nor with a country marked by the arrows: Enter takes that one.
+    await user.click(country);
+    await user.keyboard('united k{ArrowDown}{Enter}');
+    expect(country.value).toBe('United Kingdom (+44)');
   });
 
   it('opens its list inside the dialog, scrolling the listbox itself', async () => {

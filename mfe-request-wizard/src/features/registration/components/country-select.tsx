@@ -71,9 +71,22 @@ export function CountrySelect({ value, onChange, ...props }: CountrySelectProps)
           setOpened(false);
         }}
         placeholder={label}
-        // Enter after a search takes the first country found ('Peru', Enter); with no search the
-        // list starts at the chosen country, which Enter must not swap for the list's first.
-        selectFirstOptionOnChange={search !== ''}
+        onKeyDown={(event) => {
+          props.onKeyDown?.(event);
+          // Enter after a search, with no country marked in the list, takes the first one found
+          // ('Peru', Enter) as Mantine's own choice does, by pressing it. Not Mantine's
+          // `selectFirstOptionOnChange`: it reads the search before the keystroke, so a search
+          // emptied again still marked the list's first country, which Enter then chose.
+          if (event.key !== 'Enter' || !opened || search.trim() === '') return;
+          const list = document.getElementById(
+            event.currentTarget.getAttribute('aria-controls') ?? '',
+          );
+          if (!list || list.querySelector('[data-combobox-selected]')) return;
+          const first = list.querySelector<HTMLElement>('[data-combobox-option]');
+          if (!first) return;
+          event.preventDefault();
+          first.click();
+        }}
         filter={({ options, search: query }) =>
           options.filter(
             (option) => 'value' in option && matchesCountry(findCountry(option.value), query),
