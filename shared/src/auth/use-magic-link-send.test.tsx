@@ -62,4 +62,17 @@ describe('useMagicLinkSend', () => {
     expect(result.current.sent?.request.email).toBe('cy@example.com');
     expect(result.current.secondsLeft('')).toBe(60);
   });
+
+  it("starts the address's countdown when a send left behind succeeds (a link did go out)", async () => {
+    const held = heldAnswer();
+    const api = mockApi({ routes: { 'POST /api/auth/request-magic-link': () => held.route() } });
+    const { result } = setup();
+    act(() => result.current.send(request('ana@example.com')));
+    await waitFor(() => expect(api.callsTo('POST /api/auth/request-magic-link')).toHaveLength(1));
+    act(() => result.current.changeDetails());
+    held.answer(json({ success: true, message: 'Sent.' }));
+    await waitFor(() => expect(result.current.secondsLeft('ana@example.com')).toBe(60));
+    expect(result.current.view).toBe('form');
+    expect(result.current.secondsLeft('bea@example.com')).toBe(0);
+  });
 });

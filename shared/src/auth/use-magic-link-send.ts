@@ -51,7 +51,13 @@ export function useMagicLinkSend(): MagicLinkSend {
   // To the address a link went to, another waits out its countdown, from either view.
   const countdown = useResendCountdown();
   const [error, setError] = useState<ReturnType<typeof magicLinkError> | null>(null);
-  const mutation = useSingleFlightMutation(requestMagicLinkMutationOptions());
+  const mutation = useSingleFlightMutation({
+    ...requestMagicLinkMutationOptions(),
+    // Here, not in the send's own callbacks: a link that went out counts for its address's
+    // countdown even when the person went back to the form before it was answered (a send's own
+    // callbacks are dropped then, and would be ignored anyway).
+    onSuccess: (_response, request) => countdown.sent(request.email),
+  });
   // The number of the send whose answer counts. Each send takes the next one; going back to the
   // form takes one too, so no send started before it matches. The callbacks are the send's own
   // (`mutate`'s, not the options'): TanStack Query (5.x) already drops those of a mutation reset
@@ -65,7 +71,6 @@ export function useMagicLinkSend(): MagicLinkSend {
     const started = mutation.mutate(request, {
       onSuccess: (response) => {
         if (number !== current.current) return;
-        countdown.sent(request.email);
         setSent({ request, response });
         // A resend: the status line has news to say (magicLinkSentStatus).
         setResends((count) => (isResend ? count + 1 : 0));
