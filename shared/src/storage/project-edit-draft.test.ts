@@ -6,6 +6,7 @@ import {
   sameEditableProject,
   saveProjectEditDraft,
 } from './project-edit-draft';
+import { forgetAccountRequests } from './storage';
 
 const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
 const from: EditableProject = {
@@ -25,6 +26,17 @@ describe('the edit page draft', () => {
     expect(readProjectEditDraft('another-project')).toBeNull();
     clearProjectEditDraft(ID);
     expect(readProjectEditDraft(ID)).toBeNull();
+  });
+
+  it('goes with a sign-out, for every project, and nothing else of the tab goes', () => {
+    const other = '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a';
+    saveProjectEditDraft(ID, { from, form: { ...from, groupSize: 4 } });
+    saveProjectEditDraft(other, { from, form: { ...from, groupSize: 5 } });
+    window.sessionStorage.setItem('another.site.key', 'kept');
+    forgetAccountRequests();
+    expect(readProjectEditDraft(ID)).toBeNull();
+    expect(readProjectEditDraft(other)).toBeNull();
+    expect(window.sessionStorage.getItem('another.site.key')).toBe('kept');
   });
 
   it('is dropped when it is not one this code can read', () => {

@@ -69,8 +69,8 @@ export function removeKey(storage: Storage | undefined, key: string): void {
  * shared computer is not shown them: the last one created (the success page's summary and its
  * original answers) and one not sent yet (the wizard's saved answers, with the flag that tells
  * the host's server and the sign-in pages they exist, which the wizard otherwise sets, and the
- * marker that asks to send them after the next sign-in), and the address the conflict page sent a
- * linking link to. With
+ * marker that asks to send them after the next sign-in), the address the conflict page sent a
+ * linking link to, and the edit page's unsaved edits (this tab's drafts, one per project). With
  * `withPendingNotices`, the guide notices still to send go too: they are kept through a sign-out
  * (their owner signs in again to send them) but not past the account.
  */
@@ -83,6 +83,7 @@ export function forgetAccountRequests({ withPendingNotices = false } = {}): void
   removeKey(local, STORAGE_KEYS.submitAfterSignIn);
   // The conflict page's sent linking link, with the address it went to (host's linking-link-sent).
   removeKey(session, STORAGE_KEYS.linkingLinkSent);
+  removeKeysStartingWith(session, `${STORAGE_KEYS.projectEditDraft}.`);
   if (withPendingNotices) {
     removeKey(local, STORAGE_KEYS.guideNoticesToSend);
     removeKey(local, STORAGE_KEYS.pendingGuideNotices);
@@ -91,6 +92,21 @@ export function forgetAccountRequests({ withPendingNotices = false } = {}): void
     // biome-ignore lint/suspicious/noDocumentCookie: as the wizard's own flag (persistence.ts): one fixed name, nothing to escape.
     document.cookie = `${SAVED_ANSWERS_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   }
+}
+
+/** Removes every key that starts with `prefix` (keys collected first: removing shifts indexes). */
+function removeKeysStartingWith(storage: Storage | undefined, prefix: string): void {
+  if (!storage) return;
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+  } catch {
+    return;
+  }
+  for (const key of keys) removeKey(storage, key);
 }
 
 /** The browser's storages, or undefined where there are none (tests, SSR) or access throws. */
