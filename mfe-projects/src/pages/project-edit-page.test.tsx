@@ -712,7 +712,12 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     const alert = await within(
       screen.getByRole('dialog', { name: 'Confirm your updates' }),
     ).findByRole('alert');
-    expect(within(alert).getByText(/Your session has ended/)).toBeTruthy();
+    // The draft is this tab's: it promises the edits only there (a magic link opens a new tab).
+    expect(
+      within(alert).getByText(
+        'Your session has ended, so your changes could not be saved. If you sign in again in this tab, the changes listed above will be waiting for you here; a new tab will not have them.',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Sign in again to save your changes.')).toBeTruthy();
     expect(screen.queryByText("Couldn't save your changes. Please try again.")).toBeNull();
     // The page explains the 401 itself: the suite-wide answer (a toast, the user read again)

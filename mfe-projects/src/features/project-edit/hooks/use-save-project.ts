@@ -48,11 +48,12 @@ const SESSION_END_EXPLAINED = { handlesSessionEnd: true };
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
     if (error.status === 401) {
-      // Signing in is a new page load: the edits come back from this tab's draft.
+      // Signing in is a new page load: the edits come back from this tab's draft, but only in
+      // this tab (session storage). An e-mailed sign-in link usually opens another tab.
       return {
         toast: SAVE_TOASTS.signedOut,
         detail:
-          'Your session has ended, so your changes could not be saved. Sign in again to come back to this page: in this tab, the changes listed above will be waiting for you there.',
+          'Your session has ended, so your changes could not be saved. If you sign in again in this tab, the changes listed above will be waiting for you here; a new tab will not have them.',
         signInAgain: true,
       };
     }
