@@ -789,6 +789,32 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
       expect(within(row('Travelers')).queryByText('Edited')).toBeNull();
       expect(window.sessionStorage.length).toBe(0);
     });
+
+    it('are not written back once saved, even when the saved project differs from the form', async () => {
+      // Another tab changed the languages meanwhile: the saved project is not the form, so the
+      // form still differs from it once the PATCH answers.
+      const notice = heldAnswer();
+      const saved = { ...project, groupSize: 5, language: 'French' };
+      mockEditApi({
+        'PATCH /api/projects/:id': json({ project: saved, changeSetId: CHANGE_SET }),
+        'POST /api/projects/:id/notify-guides': notice.route,
+      });
+      const first = await openEditPage();
+      await editTravelersTo(first.user, '5');
+      await first.user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+      await first.user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(window.sessionStorage.length).toBe(0);
+      notice.answer(json({ changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' }, 202));
+      await waitFor(() => expect(first.router.state.location.pathname).toBe(`/u/projects/${ID}`));
+      first.unmount();
+      expect(window.sessionStorage.length).toBe(0);
+
+      mockEditApi({ 'GET /api/projects/:id': () => json(saved) });
+      await openEditPage();
+      expect(within(row('Travelers')).getByText('5 travelers')).toBeTruthy();
+      expect(screen.queryByText('Edited')).toBeNull();
+    });
   });
 
   it('asks before leaving with unsaved edits, and stays on Keep editing', async () => {

@@ -125,15 +125,20 @@ export function ProjectEditor({
   const problem = changes.length > 0 ? problemWith(project, body, today) : null;
   const dirty = changes.length > 0 || durationMissing;
 
-  useEffect(() => {
-    if (dirty) saveProjectEditDraft(project.id, { from: original, form });
-    else clearProjectEditDraft(project.id);
-  }, [dirty, form, original, project.id]);
-
   const saving = useSaveProject(project, () => {
+    clearProjectEditDraft(project.id);
     guard.allowLeaving();
     navigate(projectPath);
   });
+
+  // Not while the edits are saved, nor once they are: the saved project may differ from the form
+  // (another tab's change), which would keep it 'dirty' and bring it back, 'Edited', next visit.
+  const { isSaving, hasSaved } = saving;
+  useEffect(() => {
+    if (isSaving() || hasSaved()) return;
+    if (dirty) saveProjectEditDraft(project.id, { from: original, form });
+    else clearProjectEditDraft(project.id);
+  }, [dirty, form, original, project.id, isSaving, hasSaved]);
   const guard = useUnsavedChangesGuard(dirty, saving.isSaving);
 
   // The duration editor a new trek opened by itself (not the traveler): cancelling the trek closes

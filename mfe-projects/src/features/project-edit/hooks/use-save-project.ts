@@ -105,6 +105,9 @@ export function useSaveProject(project: Project, onSaved: () => void) {
   // A second click before React re-renders must not save twice; the leave guard reads it too.
   const busy = useRef(false);
   const isSaving = useCallback(() => busy.current, []);
+  // Saved (the PATCH answered): the page is being left, so nothing of its form is a draft any more.
+  const saved = useRef(false);
+  const hasSaved = useCallback(() => saved.current, []);
   // A save that answers once the page is gone (left some way the guard could not hold) still
   // tells how it went, but leads nowhere: the traveler is elsewhere by then.
   const mounted = useRef(false);
@@ -123,6 +126,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     try {
       const { changeSetId } = await update.mutateAsync({ id: project.id, changes });
       // Saved: nothing left to bring back, even if the page is gone by now.
+      saved.current = true;
       clearProjectEditDraft(project.id);
       let toast: { title: string; message: string } = SAVE_TOASTS.success;
       // No change set: the same values were already saved (another tab); nothing to tell guides.
@@ -150,6 +154,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     saving: update.isPending || notify.isPending,
     /** Whether a save is on its way (PATCH or notice), as of now rather than the last render. */
     isSaving,
+    /** Whether the edits were saved (the PATCH answered), as of now: the page is being left. */
+    hasSaved,
     failure,
     /** The reviewed changes while they are saved (and after, until the page is left); else null. */
     sending,
