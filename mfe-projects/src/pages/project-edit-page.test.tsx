@@ -59,6 +59,9 @@ async function openEditPage() {
 
 const row = (name: string) => screen.getByRole('region', { name });
 
+/** What the review dialog says while a navigation waits for the save. */
+const HELD = 'Your changes are being saved; the page will change once they are.';
+
 // The dates editor is loaded lazily by the page: load it once here, so a busy machine does not
 // make a test wait for it.
 beforeAll(() => import('../features/project-edit/components/dates-editor'));
@@ -215,10 +218,14 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
     await screen.findByRole('button', { name: 'Saving...' });
 
-    // The browser's Back (or a link) while the PATCH is on its way: held, and no question.
+    const review = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    expect(within(review).getByRole('status').textContent).toBe('');
+    // The browser's Back (or a link) while the PATCH is on its way: held, and no question, but
+    // the traveler is told why the page does not change.
     await act(() => router.navigate(PATHS.projects));
     expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(within(review).getByRole('status').textContent).toBe(HELD);
 
     // Saved, the guides not yet told: the form is clean, and leaving is still held.
     patch.answer(json({ project: { ...project, groupSize: 3 }, changeSetId: CHANGE_SET }));
@@ -231,9 +238,37 @@ describe('the edit page (exposed as projects/ProjectEditPage)', () => {
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
 
+    expect(within(review).getByRole('status').textContent).toBe(HELD);
+
     notice.answer(json({ changeSetId: CHANGE_SET, queuedAt: '2026-01-05T10:00:00Z' }, 202));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/u/projects/${ID}`));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
+  it('drops a navigation held by a save that fails: the form and the error stay, nothing is asked', async () => {
+    const patch = heldAnswer();
+    mockEditApi({ 'PATCH /api/projects/:id': patch.route });
+    const { user, router } = await openEditPage();
+    await user.click(within(row('Travelers')).getByRole('button', { name: 'Edit travelers' }));
+    await user.type(within(row('Travelers')).getByRole('textbox'), '{Backspace}3{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Review & Confirm' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm changes' }));
+    await screen.findByRole('button', { name: 'Saving...' });
+    await act(() => router.navigate(PATHS.projects));
+    const review = screen.getByRole('dialog', { name: 'Confirm your updates' });
+    expect(within(review).getByRole('status').textContent).toBe(HELD);
+
+    patch.answer(apiError(500, 'INTERNAL', 'Internal server error'));
+    await within(review).findByRole('alert');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(router.state.location.pathname).toBe(`/u/projects/${ID}/edit`);
+    expect(within(review).getByRole('status').textContent).toBe('');
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    expect(within(row('Travelers')).getByText('3 travelers')).toBeTruthy();
+    // A later navigation is asked about, as the edits are still unsaved.
+    await user.click(within(review).getByRole('button', { name: 'Back to editing' }));
+    await user.click(screen.getByRole('link', { name: 'Back to project' }));
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeTruthy();
   });
 
   it('never leads to the project page from a page that is gone when the save answers', async () => {

@@ -139,7 +139,7 @@ export function ProjectEditor({
     if (dirty) saveProjectEditDraft(project.id, { from: original, form });
     else clearProjectEditDraft(project.id);
   }, [dirty, form, original, project.id, isSaving, hasSaved]);
-  const guard = useUnsavedChangesGuard(dirty, saving.isSaving);
+  const guard = useUnsavedChangesGuard(dirty, saving.isSaving, saving.saving);
 
   // The duration editor a new trek opened by itself (not the traveler): cancelling the trek closes
   // it again when it holds no change of its own.
@@ -321,6 +321,7 @@ export function ProjectEditor({
         opened={reviewing}
         changes={saving.sending ?? changes}
         saving={saving.saving}
+        navigationHeld={guard.held}
         failure={saving.failure}
         signInHref={`${PATHS.signIn}?${new URLSearchParams({ returnTo: editPath })}`}
         onSignInAgain={guard.allowLeaving}

@@ -18,6 +18,8 @@ export interface ReviewDialogProps {
   opened: boolean;
   changes: ProjectChange[];
   saving: boolean;
+  /** A navigation (a link, the browser's Back) waits for the save: the dialog says so. */
+  navigationHeld: boolean;
   /** Why the last save failed, for the traveler to read before trying again. */
   failure: Pick<SaveFailure, 'detail' | 'signInAgain'> | null;
   /** The sign-in page, returning here: offered when only signing in again can help. */
@@ -36,6 +38,7 @@ export function ReviewDialog({
   opened,
   changes,
   saving,
+  navigationHeld,
   failure,
   signInHref,
   onSignInAgain,
@@ -112,6 +115,12 @@ export function ReviewDialog({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
+          {/* Always there (empty, it takes no room), so the line is announced when it appears. */}
+          <Text fz="sm" role="status" mr="auto">
+            {navigationHeld && saving
+              ? 'Your changes are being saved; the page will change once they are.'
+              : ''}
+          </Text>
           {/* Opened, the dialog's keyboard starts on its first choice, the safe one (as 'Keep
               project' in the cancel dialog), not its close icon; after the acknowledgement if any. */}
           <Button

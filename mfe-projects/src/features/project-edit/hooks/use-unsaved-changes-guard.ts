@@ -9,29 +9,40 @@ import { type Blocker, useBlocker } from 'react-router-dom';
  * While a save is on its way (`isSaving`, read when a navigation starts: the PATCH's answer makes
  * the form clean before the guides are notified), a navigation is held without a question, as
  * the wizard's `StayWhileSending` holds it: the edits are not lost, and the project page follows
- * by itself once saved. One blocker does both: a router takes only one at a time.
+ * by itself once saved. `held` says so, for the page to tell the traveler (a write has no
+ * timeout: a save that never answers must not make Back do nothing silently). Once the save has
+ * ended the held navigation is dropped: a success has gone to the project page, a failure keeps
+ * the form and its error. One blocker does both: a router takes only one at a time.
  */
 export function useUnsavedChangesGuard(
   dirty: boolean,
   isSaving: () => boolean,
+  /** The save's pending state as rendered: its end lets a held navigation go. */
+  saving: boolean,
 ): {
   blocker: Blocker;
   /** Whether the blocked navigation asks 'Leave without saving?' (not while saving). */
   asking: boolean;
+  /** Whether a navigation is held until the save on its way has ended. */
+  held: boolean;
   allowLeaving: () => void;
 } {
   const leaving = useRef(false);
   const [heldWhileSaving, setHeldWhileSaving] = useState(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (leaving.current || currentLocation.pathname === nextLocation.pathname) return false;
-    const saving = isSaving();
-    setHeldWhileSaving(saving);
-    return saving || dirty;
+    const savingNow = isSaving();
+    setHeldWhileSaving(savingNow);
+    return savingNow || dirty;
   });
 
+  // Read `isSaving()` too: between the PATCH's answer and the notice, a render may not show it.
   useEffect(() => {
-    if (blocker.state === 'blocked' && heldWhileSaving) blocker.reset();
-  }, [blocker, heldWhileSaving]);
+    if (blocker.state === 'blocked' && heldWhileSaving && !saving && !isSaving()) {
+      setHeldWhileSaving(false);
+      blocker.reset();
+    }
+  }, [blocker, heldWhileSaving, saving, isSaving]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
@@ -47,5 +58,11 @@ export function useUnsavedChangesGuard(
   const allowLeaving = useCallback(() => {
     leaving.current = true;
   }, []);
-  return { blocker, asking: blocker.state === 'blocked' && !heldWhileSaving, allowLeaving };
+  const blocked = blocker.state === 'blocked';
+  return {
+    blocker,
+    asking: blocked && !heldWhileSaving,
+    held: blocked && heldWhileSaving,
+    allowLeaving,
+  };
 }
