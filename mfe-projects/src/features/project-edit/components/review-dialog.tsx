@@ -24,7 +24,10 @@ export interface ReviewDialogProps {
   failure: Pick<SaveFailure, 'detail' | 'signInAgain'> | null;
   /** The sign-in page, returning here: offered when only signing in again can help. */
   signInHref: string;
-  /** Before following `signInHref` (the edits are lost, and the dialog said so). */
+  /**
+   * Before following `signInHref`: the page is left without the leave question (the edits stay
+   * as this tab's draft, and the dialog said so).
+   */
   onSignInAgain: () => void;
   onClose: () => void;
   onConfirm: () => void;
