@@ -53,9 +53,12 @@ describe('CountrySelect', () => {
     await user.click(country);
     await user.keyboard('Peru{Enter}');
     expect(country.value).toBe('Peru (+51)');
-    // A search emptied again marks nothing: Enter does not take the list's first country.
+    // A search emptied again marks nothing: Enter does not take the list's first country, nor
+    // send the form (whose check would take the focus to First Name).
     await user.click(country);
     await user.keyboard('pe{Backspace}{Backspace}{Enter}');
+    expect(document.activeElement).toBe(country);
+    expect(screen.queryByText('Please enter your first name.')).toBeNull();
     await user.keyboard('{Escape}');
     expect(country.value).toBe('Peru (+51)');
     // Nor with a country marked by the arrows: Enter takes that one.

@@ -73,19 +73,19 @@ export function CountrySelect({ value, onChange, ...props }: CountrySelectProps)
         placeholder={label}
         onKeyDown={(event) => {
           props.onKeyDown?.(event);
-          // Enter after a search, with no country marked in the list, takes the first one found
-          // ('Peru', Enter) as Mantine's own choice does, by pressing it. Not Mantine's
-          // `selectFirstOptionOnChange`: it reads the search before the keystroke, so a search
-          // emptied again still marked the list's first country, which Enter then chose.
-          if (event.key !== 'Enter' || !opened || search.trim() === '') return;
+          // Enter on the open list never sends the form. After a search, with no country marked
+          // in the list, it takes the first one found ('Peru', Enter) by pressing it, as Mantine
+          // chooses; with no search it does nothing. Not Mantine's `selectFirstOptionOnChange`:
+          // it reads the search before the keystroke, so a search emptied again still marked the
+          // list's first country, which Enter then chose.
+          if (event.key !== 'Enter' || !opened) return;
+          event.preventDefault();
+          if (search.trim() === '') return;
           const list = document.getElementById(
             event.currentTarget.getAttribute('aria-controls') ?? '',
           );
           if (!list || list.querySelector('[data-combobox-selected]')) return;
-          const first = list.querySelector<HTMLElement>('[data-combobox-option]');
-          if (!first) return;
-          event.preventDefault();
-          first.click();
+          list.querySelector<HTMLElement>('[data-combobox-option]')?.click();
         }}
         filter={({ options, search: query }) =>
           options.filter(
