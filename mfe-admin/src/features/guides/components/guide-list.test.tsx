@@ -121,6 +121,8 @@ describe('GuideList: the search and status filter live in the address', () => {
     expect(names()).toEqual(['Rosa Huaman']);
 
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    // The button has gone with the text: the keyboard is back in the search box.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search guides' }));
     await user.click(screen.getByRole('radio', { name: 'All' }));
     expect(router.state.location.search).toBe('');
     expect(names()).toHaveLength(7);

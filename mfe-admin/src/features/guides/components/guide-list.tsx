@@ -106,7 +106,11 @@ export function GuideList({
               filter.query ? (
                 <CloseButton
                   aria-label="Clear search"
-                  onClick={() => setFilter({ ...filter, query: '' })}
+                  onClick={() => {
+                    setFilter({ ...filter, query: '' });
+                    // The button goes with the text: the keyboard goes back to the search box.
+                    search.current?.focus();
+                  }}
                 />
               ) : null
             }
