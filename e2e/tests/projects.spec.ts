@@ -197,6 +197,29 @@ test('Discard changes, disabled once there is nothing to discard, gives the focu
   ).toBeFocused();
 });
 
+test('unsaved edits come back after a reload of the tab, and Discard forgets them', async ({
+  travelerPage: page,
+}) => {
+  const project = await createProject(page.request, { trek: 'Lares' });
+  await page.goto(`/u/projects/${project.id}/edit`);
+  await field(page, 'Travelers').getByRole('button', { name: 'Edit travelers' }).click();
+  await page.getByRole('textbox', { name: 'Number of travelers' }).fill('5');
+  await field(page, 'Travelers').getByRole('button', { name: 'Save travelers' }).click();
+  await expect(field(page, 'Travelers')).toContainText('5 travelers');
+
+  // The browser asks before a reload loses edits; the traveler reloads all the same.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(field(page, 'Travelers')).toContainText('5 travelers');
+  await expect(field(page, 'Travelers')).toContainText('Edited');
+
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(field(page, 'Travelers')).toContainText('2 travelers');
+  await page.reload();
+  await expect(field(page, 'Travelers')).toContainText('2 travelers');
+  await expect(field(page, 'Travelers')).not.toContainText('Edited');
+});
+
 test("someone else's project is 'Project not found' and never in the traveler's list", async ({
   travelerPage: page,
   browser,
