@@ -46,16 +46,16 @@ async function recordViolations(context: BrowserContext, page: Page) {
     }
   });
   return async () => {
-    // A frame, so events raised while the page settled have been dispatched.
+    // A frame, so events raised while the page settled have been dispatched; or 500 ms, as
+    // headless Chromium now and then gives a page no frames at all (see support/axe.ts).
     const fromEvents = await page.evaluate(
       () =>
-        new Promise<string[]>((resolve) =>
-          requestAnimationFrame(() =>
-            setTimeout(() =>
-              resolve((window as unknown as { __cspViolations: string[] }).__cspViolations),
-            ),
-          ),
-        ),
+        new Promise<string[]>((resolve) => {
+          const read = () =>
+            resolve((window as unknown as { __cspViolations: string[] }).__cspViolations);
+          requestAnimationFrame(() => setTimeout(read));
+          setTimeout(read, 500);
+        }),
     );
     return [...fromEvents, ...fromConsole];
   };
