@@ -81,12 +81,22 @@ describe('GuideList: the search and status filter live in the address', () => {
     expect(screen.getByText('Showing 1 of 7 guides')).toBeTruthy();
   });
 
-  it('reads a status it does not know as all', async () => {
-    renderAt('/admin/guides?status=deleted');
+  it('reads a status it does not know as all, and leaves it out of the address', async () => {
+    const { router } = renderAt('/admin/guides?status=deleted&tab=2');
     await screen.findByRole('searchbox', { name: 'Search guides' });
     expect(screen.getByRole('radio', { name: 'All' })).toHaveProperty('checked', true);
     expect(names()).toHaveLength(7);
     expect(screen.getByText('7 guides, newest first')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=2'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('drops the control characters of a hand-made address from the search', async () => {
+    const { router } = renderAt('/admin/guides?q=hua%00raz&status=pending&status=bogus');
+    const search = await screen.findByRole('searchbox', { name: 'Search guides' });
+    expect(search).toHaveProperty('value', 'huaraz');
+    expect(names()).toEqual(['Rosa Huaman']);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=huaraz&status=pending'));
   });
 
   it('keeps the search box for a short list opened with a filter, to clear it', async () => {

@@ -8,8 +8,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type Guide, useKeepFocus } from '@trek/shared';
-import { useRef } from 'react';
+import { type Guide, type GuideStatusFilter, useKeepFocus } from '@trek/shared';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   filterFromParams,
@@ -20,14 +20,9 @@ import {
   paramsWithFilter,
   SEARCH_FROM,
   STATUS_FILTERS,
-  type StatusFilter,
 } from '../model/guide-filters';
 import { activeSwitchId, GuideCard } from './guide-card';
 import classes from './guide-list.module.css';
-
-function isStatusFilter(value: string): value is StatusFilter {
-  return STATUS_FILTERS.some((filter) => filter.value === value);
-}
 
 /** The guides, newest first, with search and a status filter once the list is a long one. */
 export function GuideList({
@@ -50,6 +45,13 @@ export function GuideList({
       flushSync: true,
       preventScrollReset: true,
     });
+  // An address the page would not write itself (`?status=deleted`, a repeated or empty part) is
+  // put in the form the page writes, so what it shows and what a copied link says agree.
+  const written = paramsWithFilter(params, filter).toString();
+  const held = params.toString();
+  useEffect(() => {
+    if (written !== held) setParams(written, { replace: true, preventScrollReset: true });
+  }, [written, held, setParams]);
   const filtering = isFiltering(filter);
   const showFilters = guides.length >= SEARCH_FROM || filtering;
   const shown = filterGuides(guides, filter);
@@ -115,16 +117,14 @@ export function GuideList({
               ) : null
             }
           />
-          <SegmentedControl
+          <SegmentedControl<GuideStatusFilter>
             aria-label="Status"
             fullWidth
             size="xs"
             classNames={{ control: classes.statusControl, label: classes.statusLabel }}
             data={[...STATUS_FILTERS]}
             value={filter.status}
-            onChange={(value) => {
-              if (isStatusFilter(value)) setFilter({ ...filter, status: value });
-            }}
+            onChange={(status) => setFilter({ ...filter, status })}
           />
         </Stack>
       )}

@@ -66,6 +66,10 @@ describe('the filter in the address', () => {
     expect(read('status=pending&status=bogus').status).toBe('pending');
   });
 
+  it('drops control characters from the search', () => {
+    expect(read('q=hua%00ra%07z%0A').query).toBe('huaraz');
+  });
+
   it('writes only what filters, and keeps the rest of the query', () => {
     const params = new URLSearchParams('tab=1&q=old&status=pending');
     expect(paramsWithFilter(params, { query: 'Ñuñoa', status: 'all' }).toString()).toBe(

@@ -23,26 +23,25 @@ export const STATUS_FILTERS = GUIDE_STATUS_FILTERS.map((value) => ({
   label: STATUS_LABELS[value],
 }));
 
-export type StatusFilter = GuideStatusFilter;
-
 export interface GuideFilter {
   /** Part of a name or of a zone, in any case and with or without accents. */
   query: string;
-  status: StatusFilter;
+  status: GuideStatusFilter;
 }
 
 export const NO_FILTER: GuideFilter = { query: '', status: 'all' };
 
 /**
  * The filter the page's address holds (`?q=&status=`), so a reload, Back or Forward, or a shared
- * link shows the same guides; no filter for a missing or unknown part.
+ * link shows the same guides; no filter for a missing or unknown part. Control characters of a
+ * hand-made address (`%00`) are dropped: no name or zone holds one, and they would show as boxes.
  */
 export function filterFromParams(params: URLSearchParams): GuideFilter {
   const { q, status } = guideListParamsSchema.parse({
     q: params.get('q'),
     status: params.get('status'),
   });
-  return { query: q, status };
+  return { query: q.replace(/\p{Cc}/gu, ''), status };
 }
 
 /** `params` with `filter` in place of the one they held; the parts with no filter are left out. */
@@ -64,7 +63,7 @@ function comparable(text: string): string {
     .trim();
 }
 
-function hasStatus(guide: Guide, status: StatusFilter): boolean {
+function hasStatus(guide: Guide, status: GuideStatusFilter): boolean {
   switch (status) {
     case 'pending':
       return guide.whatsappId === null;
