@@ -14,20 +14,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { heldReads } from '../test/held-reads';
 import { renderProjectsApp } from '../test/render';
 
-const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
 const CHANGE_SET = '3b8f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-const project = buildProject({
-  id: ID,
-  title: 'Lares',
-  destination: 'Lares',
-  duration: '4 days / 3 nights',
-  startDate: '2030-01-07',
-  endDate: '2030-01-10',
-  groupSize: 2,
-  language: 'English',
-  flexible: false,
-  flexibilityWindowDays: null,
-});
+// The builder's Lares trek (January 2030, fixed dates), for two.
+const project = buildProject({ groupSize: 2 });
+const ID = project.id;
 
 /** The API: the project as last saved (the page reads it again after a save). */
 function mockEditApi(routes: Record<string, MockRoute> = {}) {

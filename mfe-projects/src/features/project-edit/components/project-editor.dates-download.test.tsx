@@ -19,18 +19,9 @@ vi.mock('./load-dates-editor', () => ({
   },
 }));
 
-const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
-const project = buildProject({
-  id: ID,
-  destination: 'Lares',
-  duration: '4 days / 3 nights',
-  startDate: '2030-01-07',
-  endDate: '2030-01-10',
-  groupSize: 2,
-  language: 'English',
-  flexible: false,
-  flexibilityWindowDays: null,
-});
+// The builder's Lares trek (January 2030, fixed dates), for two.
+const project = buildProject({ groupSize: 2 });
+const ID = project.id;
 
 const row = (name: string) => screen.getByRole('region', { name });
 

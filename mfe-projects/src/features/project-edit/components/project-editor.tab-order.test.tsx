@@ -5,18 +5,9 @@ import { json, mockApi } from '@trek/shared/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { renderProjectsApp } from '../../../test/render';
 
-const ID = '6f1c2a8e-4b7d-4e0a-9c3f-2d5e8a1b7c90';
-const project = buildProject({
-  id: ID,
-  destination: 'Lares',
-  duration: '4 days / 3 nights',
-  startDate: '2030-01-07',
-  endDate: '2030-01-10',
-  groupSize: 2,
-  language: 'English',
-  flexible: true,
-  flexibilityWindowDays: 3,
-});
+// The builder's Lares trek (January 2030), for two, on flexible dates: every editor has a field.
+const project = buildProject({ groupSize: 2, flexible: true, flexibilityWindowDays: 3 });
+const ID = project.id;
 
 const row = (name: string) => screen.getByRole('region', { name });
 

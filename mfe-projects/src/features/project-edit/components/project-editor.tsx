@@ -125,8 +125,8 @@ export function ProjectEditor({
   const problem = changes.length > 0 ? problemWith(project, body, today) : null;
   const dirty = changes.length > 0 || durationMissing;
 
+  // The draft is gone by now: useSaveProject clears it as soon as the save answers.
   const saving = useSaveProject(project, () => {
-    clearProjectEditDraft(project.id);
     guard.allowLeaving();
     navigate(projectPath);
   });
