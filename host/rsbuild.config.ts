@@ -4,6 +4,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginCompileHints } from '@trek/shared/build/compile-hints-plugin';
 import { pluginFederationRuntimeEsm } from '@trek/shared/build/federation-runtime-esm-plugin';
 import { pluginPrecompress } from '@trek/shared/build/precompress-plugin';
+import { publicEnvDefines } from '@trek/shared/build/public-env';
 import { API_PATHS } from '@trek/shared/contract';
 import {
   hostShares,
@@ -65,10 +66,11 @@ export default defineConfig(({ envMode }) => ({
     : {}),
   source: {
     entry,
-    ...(monolith || prerender
-      ? {}
-      : {
-          define: {
+    define: {
+      ...publicEnvDefines(),
+      ...(monolith || prerender
+        ? {}
+        : {
             // What the host provides to the remotes when it creates federation's runtime with
             // the first remote page (src/federation/host-federation.ts): the host itself is not
             // a federated build.
@@ -76,8 +78,8 @@ export default defineConfig(({ envMode }) => ({
             // The runtime then leaves out its Node.js script loaders, as a federated build's
             // `experiments.optimization.target: 'web'` has it do.
             ENV_TARGET: JSON.stringify('web'),
-          },
-        }),
+          }),
+    },
   },
   // Every build of the host reads Mantine, React Router and TanStack Query as the slices it gives
   // the remotes.

@@ -14,6 +14,7 @@ import { pluginCompileHints } from './compile-hints-plugin';
 import { standaloneApiProxy } from './dev-api-proxy';
 import { pluginFederationRuntimeEsm } from './federation-runtime-esm-plugin';
 import { pluginPrecompress } from './precompress-plugin';
+import { publicEnvDefines } from './public-env';
 
 /** Compiled into each remote's entry: a shared module that could not come fails its chunk's load. */
 const SHARE_FAILURE_RUNTIME_PLUGIN = './share-failure-runtime-plugin.ts';
@@ -77,7 +78,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
       }),
     ],
     // The dev bootstrap (src/index.ts) gives the remote providers and a router when run alone.
-    source: { entry: { index: './src/index.ts' } },
+    source: { entry: { index: './src/index.ts' }, define: publicEnvDefines() },
     resolve: { alias: mantineAliases() },
     html: { title: `${title} (standalone)` },
     output: {
@@ -112,7 +113,7 @@ export function defineRemoteConfig<Name extends RemoteName>({
 function prerenderConfig(): RsbuildConfig {
   return defineConfig({
     plugins: [pluginReact()],
-    source: { entry: { prerender: './src/prerender.tsx' } },
+    source: { entry: { prerender: './src/prerender.tsx' }, define: publicEnvDefines() },
     resolve: { alias: mantineAliases() },
     output: {
       target: 'node',

@@ -1,6 +1,9 @@
-/** Replaced at build time by Rsbuild (`PUBLIC_*` variables); absent in tests. */
+/**
+ * Replaced at build time by every build's `source.define` (shared/build/public-env.ts), with ''
+ * when unset; tests read Node's own environment.
+ */
 function buildTimeMarketingUrl(): string | undefined {
-  return typeof process !== 'undefined' ? process.env.PUBLIC_MARKETING_SITE_URL : undefined;
+  return process.env.PUBLIC_MARKETING_SITE_URL;
 }
 
 const marketingUrl = (buildTimeMarketingUrl() || 'https://trekperu.example').replace(/\/$/, '');
