@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { clearDeploymentSettings } from './support/deployment-settings';
 import { BASE_URL, CHROMIUM_LAUNCH } from './support/suite-env';
+
+// Before anything starts (the workers inherit this environment): the suite runs on settings of
+// its own, never the caller's database, mail server or provider accounts.
+clearDeploymentSettings();
 
 export default defineConfig({
   testDir: './tests',

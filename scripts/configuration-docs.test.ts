@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../api/src/config.js';
-import { suiteConfig } from './suite-config.mjs';
+import { suiteVariables } from './suite-config.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const NAME = /^[A-Z][A-Z0-9_]+$/;
@@ -18,20 +18,6 @@ function documentedVariables(): Set<string> {
       if (NAME.test(name)) names.add(name);
   }
   return names;
-}
-
-/** Every variable `suiteConfig` reads, found by handing it an environment that records reads. */
-function suiteVariables(): Set<string> {
-  const read = new Set<string>();
-  suiteConfig(
-    new Proxy({} as Record<string, string | undefined>, {
-      get(_target, name) {
-        if (typeof name === 'string') read.add(name);
-        return undefined;
-      },
-    }),
-  );
-  return read;
 }
 
 const SKIPPED = new Set([

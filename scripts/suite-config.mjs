@@ -94,3 +94,18 @@ export function remoteMap(config) {
     Object.fromEntries(Object.entries(config.remotes).map(([name, r]) => [name, r.manifestUrl]))
   );
 }
+
+/** Every variable `suiteConfig` reads, found by handing it an environment that records reads. */
+export function suiteVariables() {
+  /** @type {Set<string>} */
+  const read = new Set();
+  suiteConfig(
+    new Proxy(/** @type {Record<string, string | undefined>} */ ({}), {
+      get(_target, name) {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    }),
+  );
+  return read;
+}

@@ -7,7 +7,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     environment: 'node',
-    include: ['**/*.test.ts'],
+    // And the e2e suite's own helpers (the suite itself runs in Playwright).
+    include: ['**/*.test.ts', '../e2e/support/*.test.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
