@@ -322,6 +322,9 @@ export function ProjectEditor({
         changes={saving.sending ?? changes}
         saving={saving.saving}
         navigationHeld={guard.held}
+        slow={saving.slow}
+        // The draft stays: if this save fails it is the edits' only copy, and a success clears it.
+        onLeaveNow={guard.leaveNow}
         failure={saving.failure}
         signInHref={`${PATHS.signIn}?${new URLSearchParams({ returnTo: editPath })}`}
         onSignInAgain={guard.allowLeaving}

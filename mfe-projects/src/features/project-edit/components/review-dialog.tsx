@@ -9,8 +9,8 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { busyButtonProps, type ProjectChange } from '@trek/shared';
-import { useState } from 'react';
+import { busyButtonProps, type ProjectChange, useKeepFocus } from '@trek/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SaveFailure } from '../hooks/use-save-project';
 
@@ -20,6 +20,10 @@ export interface ReviewDialogProps {
   saving: boolean;
   /** A navigation (a link, the browser's Back) waits for the save: the dialog says so. */
   navigationHeld: boolean;
+  /** The save has been on its way for long (`SLOW_SAVE_MS`): the dialog says so. */
+  slow: boolean;
+  /** Lets the held navigation go without waiting for a slow save ('Leave now'). */
+  onLeaveNow: () => void;
   /** Why the last save failed, for the traveler to read before trying again. */
   failure: Pick<SaveFailure, 'detail' | 'signInAgain'> | null;
   /** The sign-in page, returning here: offered when only signing in again can help. */
@@ -33,6 +37,14 @@ export interface ReviewDialogProps {
   onConfirm: () => void;
 }
 
+/** What the status line says while a save is on its way (empty otherwise). */
+const SAVING_STATUS = {
+  held: 'Your changes are being saved; the page will change once they are.',
+  slow: 'Saving is taking longer than usual.',
+  slowHeld:
+    'Saving is taking longer than usual. You can leave now; if the save does not go through, your edits come back when you open this page again in this tab.',
+} as const;
+
 /**
  * 'Confirm your updates': every change as before → after; a new trek needs the acknowledgement
  * that ongoing proposals may be reset, given anew each time the dialog opens.
@@ -42,6 +54,8 @@ export function ReviewDialog({
   changes,
   saving,
   navigationHeld,
+  slow,
+  onLeaveNow,
   failure,
   signInHref,
   onSignInAgain,
@@ -57,6 +71,24 @@ export function ReviewDialog({
     if (opened) setAcknowledged(false);
   }
   const trekChanged = changes.some((change) => change.field === 'trek');
+  // Only a slow save lets a held navigation go: before then, it still follows by itself.
+  const offerLeaving = navigationHeld && slow;
+  const status = slow
+    ? offerLeaving
+      ? SAVING_STATUS.slowHeld
+      : SAVING_STATUS.slow
+    : navigationHeld && saving
+      ? SAVING_STATUS.held
+      : '';
+  // 'Leave now' goes with the save that was slow: if it had the keyboard, the keyboard goes to
+  // the confirm button, where the failure (if that is how the save ended) is read out.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const keepFocus = useKeepFocus();
+  const offered = useRef(offerLeaving);
+  useEffect(() => {
+    if (offered.current && !offerLeaving) keepFocus(() => confirmButton.current);
+    offered.current = offerLeaving;
+  }, [offerLeaving, keepFocus]);
   const close = () => {
     if (!saving) onClose();
   };
@@ -120,10 +152,14 @@ export function ReviewDialog({
         <Group justify="flex-end" gap="sm">
           {/* Always there (empty, it takes no room), so the line is announced when it appears. */}
           <Text fz="sm" role="status" mr="auto">
-            {navigationHeld && saving
-              ? 'Your changes are being saved; the page will change once they are.'
-              : ''}
+            {status}
           </Text>
+          {/* Leaving stops nothing: a late success still clears the draft, a failure keeps it. */}
+          {offerLeaving && (
+            <Button variant="default" onClick={onLeaveNow}>
+              Leave now
+            </Button>
+          )}
           {/* Opened, the dialog's keyboard starts on its first choice, the safe one (as 'Keep
               project' in the cancel dialog), not its close icon; after the acknowledgement if any. */}
           <Button
@@ -136,6 +172,7 @@ export function ReviewDialog({
           </Button>
           {/* Busy, it keeps focus (a failure is read out next to it) and the spec's 'Saving...'. */}
           <Button
+            ref={confirmButton}
             onClick={onConfirm}
             disabled={trekChanged && !acknowledged}
             {...busyButtonProps(saving, { spinner: false })}

@@ -44,6 +44,15 @@ export interface SaveFailure {
 
 const SESSION_END_EXPLAINED = { handlesSessionEnd: true };
 
+/**
+ * How long a save may be on its way before the review dialog says it is slow and lets a held
+ * navigation go. Writes have no time limit (shared's api client: abandoning one the server may
+ * still finish would invite it twice), so a hung server or proxy would hold Back forever. A PATCH
+ * and its notice take a second or two even on a poor mobile connection; 15 s is well past that,
+ * yet comes before a traveler pressing Back gives up and reloads.
+ */
+export const SLOW_SAVE_MS = 15_000;
+
 /** Why a PATCH failed, in the traveler's words. */
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof ApiError) {
@@ -111,10 +120,14 @@ export function useSaveProject(project: Project, onSaved: () => void) {
   // A save that answers once the page is gone (left some way the guard could not hold) still
   // tells how it went, but leads nowhere: the traveler is elsewhere by then.
   const mounted = useRef(false);
+  // On its way for SLOW_SAVE_MS: each save counts afresh, and its end (or the page's) stops it.
+  const [slow, setSlow] = useState(false);
+  const slowTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
+      clearTimeout(slowTimer.current);
     };
   }, []);
 
@@ -123,6 +136,7 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     busy.current = true;
     setFailure(null);
     setSending(reviewed);
+    slowTimer.current = setTimeout(() => setSlow(true), SLOW_SAVE_MS);
     try {
       const { changeSetId } = await update.mutateAsync({ id: project.id, changes });
       // Saved: nothing left to bring back, even if the page is gone by now.
@@ -146,6 +160,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
       setSending(null);
     } finally {
       busy.current = false;
+      clearTimeout(slowTimer.current);
+      setSlow(false);
     }
   };
 
@@ -156,6 +172,8 @@ export function useSaveProject(project: Project, onSaved: () => void) {
     isSaving,
     /** Whether the edits were saved (the PATCH answered), as of now: the page is being left. */
     hasSaved,
+    /** Whether the save on its way has been so for `SLOW_SAVE_MS` (it may never answer). */
+    slow,
     failure,
     /** The reviewed changes while they are saved (and after, until the page is left); else null. */
     sending,

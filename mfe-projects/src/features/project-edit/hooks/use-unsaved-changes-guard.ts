@@ -12,7 +12,9 @@ import { type Blocker, useBlocker } from 'react-router-dom';
  * by itself once saved. `held` says so, for the page to tell the traveler (a write has no
  * timeout: a save that never answers must not make Back do nothing silently). Once the save has
  * ended the held navigation is dropped: a success has gone to the project page, a failure keeps
- * the form and its error. One blocker does both: a router takes only one at a time.
+ * the form and its error. A save that is slow (it may never answer) lets the traveler go anyway:
+ * `leaveNow()` lets the held navigation through, the save still on its way. One blocker does
+ * both: a router takes only one at a time.
  */
 export function useUnsavedChangesGuard(
   dirty: boolean,
@@ -26,6 +28,8 @@ export function useUnsavedChangesGuard(
   /** Whether a navigation is held until the save on its way has ended. */
   held: boolean;
   allowLeaving: () => void;
+  /** Lets the held navigation go now, without waiting for the save (nothing else is undone). */
+  leaveNow: () => void;
 } {
   const leaving = useRef(false);
   const [heldWhileSaving, setHeldWhileSaving] = useState(false);
@@ -58,11 +62,17 @@ export function useUnsavedChangesGuard(
   const allowLeaving = useCallback(() => {
     leaving.current = true;
   }, []);
+  const leaveNow = useCallback(() => {
+    if (blocker.state !== 'blocked') return;
+    leaving.current = true;
+    blocker.proceed();
+  }, [blocker]);
   const blocked = blocker.state === 'blocked';
   return {
     blocker,
     asking: blocked && !heldWhileSaving,
     held: blocked && heldWhileSaving,
     allowLeaving,
+    leaveNow,
   };
 }
