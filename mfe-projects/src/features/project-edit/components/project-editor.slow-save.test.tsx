@@ -107,6 +107,21 @@ describe('a save of the edit page that takes long (a write has no time limit)', 
     expect(readProjectEditDraft(ID)?.form.groupSize).toBe(3);
   });
 
+  it("takes a double click on 'Leave now' as one, with no error", async () => {
+    mockEditApi(never);
+    const { router } = await startSaving();
+    await wait(SLOW_SAVE_MS);
+    await act(() => router.navigate(PATHS.projects));
+    const leave = screen.getByRole('button', { name: 'Leave now' });
+    // Both clicks before React renders again: the second meets the blocker as the first left it.
+    await act(async () => {
+      leave.click();
+      leave.click();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/u/projects'));
+    expect(readProjectEditDraft(ID)?.form.groupSize).toBe(3);
+  });
+
   it("offers 'Leave now' to a navigation made once the save is slow, by keyboard too", async () => {
     mockEditApi(never);
     const { user, router } = await startSaving();

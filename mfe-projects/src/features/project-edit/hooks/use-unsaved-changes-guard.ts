@@ -62,11 +62,13 @@ export function useUnsavedChangesGuard(
   const allowLeaving = useCallback(() => {
     leaving.current = true;
   }, []);
+  // Read what is current, not the last render: a second click of a double click, or a click as
+  // the save ends (the held navigation reset), comes before React renders the blocker anew.
   const leaveNow = useCallback(() => {
-    if (blocker.state !== 'blocked') return;
+    if (leaving.current || !isSaving() || blocker.state !== 'blocked') return;
     leaving.current = true;
     blocker.proceed();
-  }, [blocker]);
+  }, [blocker, isSaving]);
   const blocked = blocker.state === 'blocked';
   return {
     blocker,
