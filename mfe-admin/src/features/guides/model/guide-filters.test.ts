@@ -66,8 +66,9 @@ describe('the filter in the address', () => {
     expect(read('status=pending&status=bogus').status).toBe('pending');
   });
 
-  it('drops control characters from the search', () => {
-    expect(read('q=hua%00ra%07z%0A').query).toBe('huaraz');
+  it('drops control characters from the search; a tab or line break is a space', () => {
+    expect(read('q=hua%00ra%07z').query).toBe('huaraz');
+    expect(read('q=Cusco%09Sur%0D%0A').query).toBe('Cusco Sur  ');
   });
 
   it('writes only what filters, and keeps the rest of the query', () => {

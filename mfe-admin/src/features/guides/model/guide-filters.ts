@@ -34,14 +34,15 @@ export const NO_FILTER: GuideFilter = { query: '', status: 'all' };
 /**
  * The filter the page's address holds (`?q=&status=`), so a reload, Back or Forward, or a shared
  * link shows the same guides; no filter for a missing or unknown part. Control characters of a
- * hand-made address (`%00`) are dropped: no name or zone holds one, and they would show as boxes.
+ * hand-made address (`%00`) are dropped: no name or zone holds one, and they would show as boxes;
+ * a tab or line break (pasted from a spreadsheet) separates words, so it becomes a space.
  */
 export function filterFromParams(params: URLSearchParams): GuideFilter {
   const { q, status } = guideListParamsSchema.parse({
     q: params.get('q'),
     status: params.get('status'),
   });
-  return { query: q.replace(/\p{Cc}/gu, ''), status };
+  return { query: q.replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, ''), status };
 }
 
 /** `params` with `filter` in place of the one they held; the parts with no filter are left out. */
