@@ -37,6 +37,10 @@ async function apiTestsOnPostgres() {
   }
 }
 
+// The e2e suite checks the pages of a default build (its stand-in marketing site is the default
+// address): a deployment's build-time settings in the shell are not this run's.
+delete process.env.PUBLIC_MARKETING_SITE_URL;
+
 const started = Date.now();
 clearTestReports();
 /** @type {Array<[string, () => Promise<unknown>]>} */
