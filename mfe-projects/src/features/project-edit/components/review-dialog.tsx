@@ -150,16 +150,20 @@ export function ReviewDialog({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          {/* Always there (empty, it takes no room), so the line is announced when it appears. */}
-          <Text fz="sm" role="status" mr="auto">
-            {status}
-          </Text>
-          {/* Leaving stops nothing: a late success still clears the draft, a failure keeps it. */}
-          {offerLeaving && (
-            <Button variant="default" onClick={onLeaveNow}>
-              Leave now
-            </Button>
-          )}
+          {/* Always there (empty, it takes no room), so the line is announced when it appears.
+              Said, it has a row of its own, 'Leave now' under it: the dialog's two buttons stay
+              together on the next row, even on a phone. */}
+          <Stack gap="xs" align="flex-start" mr="auto" w={status ? '100%' : undefined}>
+            <Text fz="sm" role="status">
+              {status}
+            </Text>
+            {/* Leaving stops nothing: a late success still clears the draft, a failure keeps it. */}
+            {offerLeaving && (
+              <Button variant="default" onClick={onLeaveNow}>
+                Leave now
+              </Button>
+            )}
+          </Stack>
           {/* Opened, the dialog's keyboard starts on its first choice, the safe one (as 'Keep
               project' in the cancel dialog), not its close icon; after the acknowledgement if any. */}
           <Button
