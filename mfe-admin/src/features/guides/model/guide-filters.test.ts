@@ -78,6 +78,13 @@ describe('the filter in the address', () => {
     );
     expect(paramsWithFilter(params, NO_FILTER).toString()).toBe('tab=1');
     expect(params.toString()).toBe('tab=1&q=old&status=pending');
+    // One filter, one address: whichever part was chosen first.
+    expect(
+      paramsWithFilter(new URLSearchParams('status=pending&tab=1&q=old'), {
+        query: 'cusco',
+        status: 'pending',
+      }).toString(),
+    ).toBe('tab=1&q=cusco&status=pending');
     const filter = { query: 'a b&c', status: 'connected' } as const;
     expect(filterFromParams(paramsWithFilter(params, filter))).toEqual(filter);
   });

@@ -45,13 +45,16 @@ export function filterFromParams(params: URLSearchParams): GuideFilter {
   return { query: q.replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, ''), status };
 }
 
-/** `params` with `filter` in place of the one they held; the parts with no filter are left out. */
+/**
+ * `params` with `filter` in place of the one they held: the parts with no filter are left out,
+ * the others follow the rest in one order (`q`, then `status`), so one filter has one address.
+ */
 export function paramsWithFilter(params: URLSearchParams, { query, status }: GuideFilter) {
   const next = new URLSearchParams(params);
-  if (query === '') next.delete('q');
-  else next.set('q', query);
-  if (status === 'all') next.delete('status');
-  else next.set('status', status);
+  next.delete('q');
+  next.delete('status');
+  if (query !== '') next.append('q', query);
+  if (status !== 'all') next.append('status', status);
   return next;
 }
 
